@@ -1,0 +1,33 @@
+"""Per-address rate limits on the requests that create rows (django-ratelimit on the cache).
+
+The groups and their rates are `settings.SEVENS_RATES`; `RATELIMIT_ENABLE` switches them all.
+"""
+
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+from django_ratelimit.core import is_ratelimited
+
+MESSAGES = {
+    "new_room": _("You have opened many tables in a short time. Wait a minute, then try again."),
+    "upload": _("You have uploaded many logs in a short time. Wait a minute, then try again."),
+    "stats_event": _("Too many events in a short time."),
+}
+
+
+def _rate(group: str, request) -> str:
+    return settings.SEVENS_RATES[group]
+
+
+def over_limit(request, group: str) -> bool:
+    """Counts this request against its address's budget for `group`; True once it is spent."""
+    return is_ratelimited(request, group=group, key="ip", rate=_rate, increment=True)
+
+
+def message(group: str) -> str:
+    return str(MESSAGES[group])
+
+
+def refuse(form, group: str) -> None:
+    """Puts the limit's message on `form` (validated first, so the page shows what was typed)."""
+    form.is_valid()
+    form.add_error(None, message(group))

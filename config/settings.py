@@ -1,0 +1,252 @@
+"""Settings, read from the environment.
+
+With nothing set, Sevens runs on its embedded default: SQLite, the in-memory channel layer, one
+process. `DATABASE_URL` and `REDIS_URL` move it to PostgreSQL and channels-redis.
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+DEBUG = env_bool("DEBUG", False)
+# The embedded default is for one machine; a deployment sets its own key.
+SECRET_KEY = os.environ.get("SECRET_KEY", "sevens-embedded-default-not-for-production")
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+]
+if os.environ.get("CSRF_TRUSTED_ORIGINS"):
+    CSRF_TRUSTED_ORIGINS = os.environ["CSRF_TRUSTED_ORIGINS"].split(",")
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "django_ratelimit",
+    "template_partials",
+    "games",
+    "rooms",
+    "history",
+    "stats",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0, conn_health_checks=True
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at BEGIN, so two
+    # writers queue instead of failing halfway through a transaction.
+    # One connection kept open per thread: opening one (and its PRAGMAs) for every socket's
+    # frame cost a tenth of a loaded server's time. Channels and the views share one thread.
+    DATABASES["default"]["CONN_MAX_AGE"] = None
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # A file (the live-server browser tests need one), named per test run so two runs on one
+    # machine never share it.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.environ.get(
+            "SEVENS_TEST_DB",
+            str(Path(tempfile.gettempdir()) / f"sevens-test-{os.getpid()}.sqlite3"),
+        )
+    }
+else:
+    # Name the test database outright: channels' live-server process derives it from TEST.NAME,
+    # and without one it would prefix "test_" a second time to the name the runner already set.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # socket_timeout None: redis-py 8 otherwise kills idle consumers after ~5 s.
+                # max_connections: the default pool fails a burst of a few hundred connects.
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": None,
+                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        # After a Redis restart the pool still holds sockets to the old server:
+                        # a command on one reconnects and tries again instead of failing the
+                        # player's connect; idle sockets are pinged before use.
+                        "retry": Retry(ExponentialBackoff(cap=1.0, base=0.05), 3),
+                        "retry_on_error": [RedisConnectionError],
+                        "health_check_interval": 15,
+                    }
+                ],
+                "capacity": int(os.environ.get("CHANNEL_CAPACITY", "300")),
+                "expiry": int(os.environ.get("CHANNEL_EXPIRY", "30")),
+                "prefix": os.environ.get("CHANNEL_PREFIX", "sevens"),
+            },
+        }
+    }
+else:
+    # Channels' own, its expiry sweep once a second (rooms/layers.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "rooms.layers.InMemoryChannelLayer"}}
+
+# The cache holds the rate limits' counters (config/limits.py). One process shares its memory;
+# several processes share Redis (Django's own Redis cache, on the channel layer's server).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CHANNEL_PREFIX", "sevens"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Requests that create rows are limited per client address (daphne --proxy-headers makes that the
+# player's address behind nginx): new tables, uploaded logs, statistics events. "N/m" = N a minute.
+RATELIMIT_ENABLE = env_bool("SEVENS_RATELIMIT", True)
+SEVENS_RATES = {
+    "new_room": os.environ.get("SEVENS_RATE_NEW_ROOM", "20/m"),
+    "upload": os.environ.get("SEVENS_RATE_UPLOAD", "10/m"),
+    "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
+}
+SILENCED_SYSTEM_CHECKS = [
+    # Django's built-in Redis cache increments atomically; the check only knows django-redis.
+    "django_ratelimit.W001",
+    # A local-memory cache is shared by every request of the one process of the default mode.
+    *([] if REDIS_URL else ["django_ratelimit.E003"]),
+]
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
+    ("zh-hant", "繁體中文"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+WHITENOISE_USE_FINDERS = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+# Behind TLS by default once a real host is served: a deployment that names its host and turns
+# DEBUG off gets secure cookies, HSTS and the HTTPS redirect unless it says SECURE_COOKIES=0.
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1", ""}
+REAL_HOST = any(h not in LOOPBACK_HOSTS for h in ALLOWED_HOSTS)
+if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+
+# The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
+# when set there; the code holds their defaults (docs/deploy.md lists them).
+LIVE_KNOBS = {
+    "SEVENS_CPU_IN_SERVER": env_bool,
+    "SEVENS_CPU_DELAY": float,
+    "SEVENS_CPU_EXECUTOR": str,
+    "SEVENS_CPU_WORKERS": int,
+    "SEVENS_CPU_NICE": int,
+    "SEVENS_SWEEP_SECONDS": float,
+    "SEVENS_STALL_SECONDS": float,
+    "SEVENS_GRACE_SECONDS": float,
+    "SEVENS_ROOM_IDLE_SECONDS": float,
+    "SEVENS_WS_MAX_FRAME": int,
+    "SEVENS_WS_BUDGET": int,
+    "SEVENS_WS_WINDOW_SECONDS": float,
+    "SEVENS_HEALTH_TIMEOUT": float,
+}
+for _name, _kind in LIVE_KNOBS.items():
+    if os.environ.get(_name):
+        globals()[_name] = _kind(_name, False) if _kind is env_bool else _kind(os.environ[_name])
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
+
+SITE_NAME = _("Sevens")

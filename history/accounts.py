@@ -1,0 +1,59 @@
+"""Accounts: sign up, log in and out. Playing never needs one; signing up or logging in claims the
+matches this browser played as a guest."""
+
+from django.contrib.auth import login, logout
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from history import players
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        _login_and_claim(request, user)
+        return HttpResponseRedirect(_next(request))
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "accounts/signup.html", {"form": form, "next": _next(request)}, status=status
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def log_in(request):
+    form = AuthenticationForm(request, data=request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        _login_and_claim(request, form.get_user())
+        return HttpResponseRedirect(_next(request))
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "accounts/login.html", {"form": form, "next": _next(request)}, status=status
+    )
+
+
+@require_POST
+def log_out(request):
+    logout(request)
+    return HttpResponseRedirect(reverse("home"))
+
+
+def _login_and_claim(request, user) -> None:
+    # Logging in gives the session a new key: claim with the key this browser played under.
+    guest_key = request.session.session_key
+    login(request, user)
+    players.claim(guest_key, user)
+
+
+def _next(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("my_matches")

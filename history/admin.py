@@ -1,0 +1,94 @@
+"""Players, their ratings and who sat where, in admin (read-only: ratings change only at the end of
+a finished match). Registered here by the admin work of issue 6 while the history app had none."""
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from history.models import MatchPlayer, RatedMatch, Rating, RatingChange, UploadedReplay
+
+
+class ReadOnly:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class RatingInline(ReadOnly, admin.TabularInline):
+    model = Rating
+    fields = ("family", "shown", "mu", "sigma", "matches", "wins", "updated_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    @admin.display(description=_("rating"))
+    def shown(self, rating: Rating) -> str:
+        return f"{rating.ordinal:.1f}"
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):
+    """The players: Django's user admin, with their ratings."""
+
+    inlines = [RatingInline]
+    list_display = ("username", "is_staff", "is_active", "date_joined", "last_login")
+    list_filter = ("is_staff", "is_active", "date_joined", "ratings__family")
+
+
+@admin.register(Rating)
+class RatingAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("user", "family", "shown", "mu", "sigma", "matches", "wins", "updated_at")
+    list_filter = ("family", "updated_at")
+    search_fields = ("user__username",)
+    ordering = ("family", "-mu")
+    list_select_related = ("user",)
+
+    @admin.display(description=_("rating"))
+    def shown(self, rating: Rating) -> str:
+        return f"{rating.ordinal:.1f}"
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("user", "match", "family", "place", "before", "after", "created_at")
+    list_filter = ("family", "place", "created_at")
+    search_fields = ("user__username", "=match__id")
+    date_hierarchy = "created_at"
+    list_select_related = ("user",)
+
+    @admin.display(description=_("before"))
+    def before(self, change: RatingChange) -> str:
+        return f"{change.ordinal_before:.1f}"
+
+    @admin.display(description=_("after"))
+    def after(self, change: RatingChange) -> str:
+        return f"{change.ordinal_after:.1f}"
+
+
+@admin.register(MatchPlayer)
+class MatchPlayerAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("match", "seat", "user")
+    list_filter = ("seat",)
+    search_fields = ("user__username", "=match__id")
+    list_select_related = ("user", "match")
+    exclude = ("browser_key",)  # a session key: never shown
+
+
+@admin.register(RatedMatch)
+class RatedMatchAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("match", "rated_at")
+    date_hierarchy = "rated_at"
+
+
+@admin.register(UploadedReplay)
+class UploadedReplayAdmin(ReadOnly, admin.ModelAdmin):
+    list_display = ("slug", "uploaded_at")
+    search_fields = ("slug",)
+    date_hierarchy = "uploaded_at"
+    exclude = ("browser_key",)

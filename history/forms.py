@@ -1,0 +1,110 @@
+"""Forms of the history pages: uploading a log, and playing a deal again."""
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.sevens import LogError, RuleError, RuleSet, parse_deal_code, replay_log
+from history.pages import log_error_message
+
+UPLOAD_LIMIT = 1_000_000  # bytes: a 5-round log is a few tens of kB
+
+MODES = {
+    "cpu-easy": ("cpu", "easy"),
+    "cpu-medium": ("cpu", "medium"),
+    "cpu-hard": ("cpu", "hard"),
+    "hotseat": ("hotseat", None),
+}
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("A match log (sevens-log/1 JSON)"))
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is None:
+            return data
+        if upload.size > UPLOAD_LIMIT:
+            raise forms.ValidationError(_("The file is too large."), code="too_big")
+        try:
+            log = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise forms.ValidationError(_("The file is not JSON."), code="json") from exc
+        try:
+            replay_log(log)
+        except LogError as error:
+            raise forms.ValidationError(log_error_message(error), code=error.code) from error
+        data["log"] = log
+        return data
+
+
+class DealForm(forms.Form):
+    code = forms.CharField(max_length=16, widget=forms.HiddenInput)
+    start = forms.ChoiceField(
+        label=_("How to play"),
+        choices=[
+            ("cpu-easy", _("Against the computer: Easy")),
+            ("cpu-medium", _("Against the computer: Medium")),
+            ("cpu-hard", _("Against the computer: Hard")),
+            ("hotseat", _("On this device")),
+        ],
+        initial="cpu-medium",
+    )
+
+    def clean_code(self):
+        return self.cleaned_data["code"].strip().lower()
+
+    def mode(self) -> tuple[str, str | None]:
+        return MODES[self.cleaned_data["start"]]
+
+
+class DealCodeForm(DealForm):
+    """A deal code typed in (or opened from a shared link) and the rules to play it with: a
+    match's rules when the link names the match, else a preset with the options that change the
+    deal (players and the joker) and the number of rounds."""
+
+    code = forms.CharField(label=_("Deal code"), max_length=16)
+    match = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[
+            ("japanese", _("Japanese rules (七並べ)")),
+            ("chinese", _("Chinese rules (排七)")),
+        ],
+        initial="japanese",
+        required=False,
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"), choices=[(3, "3"), (4, "4")], coerce=int, initial=4, required=False
+    )
+    joker = forms.BooleanField(label=_("Joker (1 card)"), required=False)
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds"),
+        choices=[(1, "1"), (3, "3"), (5, "5")],
+        coerce=int,
+        initial=1,
+        required=False,
+    )
+
+    def clean_code(self):
+        code = super().clean_code()
+        try:
+            parse_deal_code(code)
+        except ValueError as exc:
+            raise forms.ValidationError(_("This is not a deal code."), code="bad_code") from exc
+        return code
+
+    def rules(self, match_rules: dict | None) -> dict:
+        """The rules to play; call once the form is valid."""
+        if match_rules is not None:
+            return dict(match_rules)
+        data = self.cleaned_data
+        overrides = {"players": data.get("players") or 4, "rounds": data.get("rounds") or 1}
+        if data.get("joker"):
+            overrides["joker"] = True
+        try:
+            return RuleSet.preset(data.get("preset") or "japanese", **overrides).to_dict()
+        except RuleError as exc:
+            raise forms.ValidationError(str(exc.message)) from exc

@@ -1,0 +1,158 @@
+"""What the match page and the replay viewer show, for a stored match or an uploaded log."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.models import Match as StoredMatch
+from games.sevens import LogError, Match, deal_code, replay_log
+from history import replay
+from rooms import narrate
+from rooms.errors import MESSAGES as MOVE_MESSAGES
+
+# The log checker's own codes, said the way the site says them (the engine speaks English only).
+LOG_MESSAGES = {
+    "format": gettext_lazy("This is not a sevens-log/1 document."),
+    "rules": gettext_lazy("The rules are missing or cannot be played."),
+    "seats": gettext_lazy("The seats do not match the number of players."),
+    "rounds": gettext_lazy("The rounds are missing, or there are more than the rules allow."),
+    "hands": gettext_lazy("The hands are not a whole deal."),
+    "dealer": gettext_lazy("The dealer is not a seat."),
+    "unfinished": gettext_lazy("Only the last round may be unfinished."),
+    "result": gettext_lazy("The result does not match the events."),
+    "mismatch": gettext_lazy("The event is not what the rules make happen here."),
+    "missing": gettext_lazy("The log stops before an event the rules make happen."),
+    "unexpected": gettext_lazy("This event cannot happen here."),
+    "totals": gettext_lazy("The totals do not match the rounds."),
+    "winner": gettext_lazy("The winner does not match the totals."),
+    "json": gettext_lazy("The file is not JSON."),
+    "too_big": gettext_lazy("The file is too large."),
+}
+
+
+def log_error_message(error: LogError) -> str:
+    """A translated sentence naming the first bad place of a log and what is wrong there; the
+    engine's own (English) words follow when they add a detail."""
+    what = str(LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message)
+    if error.message and error.message != what:
+        what = _("%(problem)s (%(detail)s)") % {"problem": what, "detail": error.message}
+    if error.round is not None and error.event is not None:
+        return _("Round %(round)s, event %(event)s: %(problem)s") % {
+            "round": error.round + 1,
+            "event": error.event + 1,
+            "problem": what,
+        }
+    if error.round is not None:
+        return _("Round %(round)s: %(problem)s") % {"round": error.round + 1, "problem": what}
+    return what
+
+
+def shown_log(match: StoredMatch) -> dict:
+    """The stored match's log without what must stay hidden: the round still being played."""
+    log = match.to_log()
+    if match.status == StoredMatch.Status.PLAYING:
+        log["rounds"] = [r for r in log["rounds"] if "result" in r]
+    log.pop("totals", None)
+    log.pop("winner", None)
+    return log
+
+
+def engine_match(match: StoredMatch) -> Match | None:
+    """The stored match rebuilt by the engine (None when no round can be shown yet)."""
+    log = shown_log(match)
+    if not log["rounds"]:
+        return None
+    return replay_log(log)
+
+
+def summary(m: Match, *, codes: list | None = None) -> dict:
+    """Per-round places and points, the totals and the standings, the winner."""
+    names = replay.names_of(m)
+    rounds = []
+    for index, state in enumerate(m.rounds):
+        result = state.result()
+        places = []
+        if result is not None:
+            places = [
+                {
+                    "place": place,
+                    "seat": seat,
+                    "name": names[seat],
+                    "colour": narrate.seat_colour(seat)[0],
+                    "points": result.points[seat],
+                }
+                for place, seat in enumerate(result.ranking, start=1)
+            ]
+        rounds.append(
+            {
+                "index": index,
+                "number": index + 1,
+                "dealer": names[state.dealer],
+                "over": state.over,
+                "places": places,
+                "code": codes[index] if codes and index < len(codes) else None,
+            }
+        )
+    totals = m.totals
+    standings = [
+        {
+            "place": place,
+            "seat": seat,
+            "name": names[seat],
+            "colour": narrate.seat_colour(seat)[0],
+            "total": totals[seat],
+        }
+        for place, seat in enumerate(m.standings, start=1)
+    ]
+    return {
+        "names": names,
+        "rounds": rounds,
+        "standings": standings,
+        "winner": names[m.winner] if m.winner is not None else None,
+        "over": m.over,
+        "rules_items": narrate.rules_items(m.rules.to_dict()),
+    }
+
+
+def stored_codes(match: StoredMatch) -> list:
+    """The deal code of every round that is over (a live round's code would give its hands)."""
+    codes = []
+    for rnd in match.rounds.order_by("number"):
+        over = rnd.result is not None or match.status != StoredMatch.Status.PLAYING
+        codes.append(deal_code(rnd.seed, rnd.dealer) if over and rnd.seed is not None else None)
+    return codes
+
+
+def viewer(m: Match, round_param, step_param) -> dict:
+    """The replay viewer at the asked round (1-based) and step (events played so far)."""
+    index = _int(round_param, 1, 1, len(m.rounds)) - 1
+    steps = replay.round_steps(m, index)
+    last = steps[-1].events
+    at = replay.step_at(steps, _int(step_param, 0, 0, last))
+    step = steps[at]
+    names = replay.names_of(m)
+    return {
+        "round": index + 1,
+        "rounds": list(range(1, len(m.rounds) + 1)),
+        "step": step.events,
+        "last": last,
+        "position": at,
+        "count": len(steps) - 1,
+        "first_step": 0,
+        "prev_step": steps[at - 1].events if at > 0 else None,
+        "next_step": steps[at + 1].events if at + 1 < len(steps) else None,
+        "last_step": last,
+        "table": replay.table(step.state, names),
+        "moves": replay.sentences(step.moves, names),
+        "log": [
+            {"events": s.events, "text": " ".join(replay.sentences(s.moves, names))}
+            for s in steps[1:]
+        ],
+    }
+
+
+def _int(value, default: int, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return min(max(number, low), high)

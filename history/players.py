@@ -1,0 +1,63 @@
+"""Who played a stored match: recorded from the room's seats when the match starts, and claimed by
+an account when a guest signs up or logs in on the same browser."""
+
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.db.models import QuerySet
+
+from games.models import Match
+from history.models import MatchPlayer
+
+
+def record_players(match: Match) -> None:
+    """Stores the browser (and account) of every human seat of the match's room, as seated now."""
+    if match.room_id is None:
+        return
+    seats = match.room.seats.filter(kind="human").exclude(session_key=None)
+    users: dict[str, object] = {}
+    rows = []
+    for seat in seats:
+        key = seat.session_key or ""
+        if key not in users:
+            users[key] = user_for_key(key)
+        rows.append(MatchPlayer(match=match, seat=seat.index, browser_key=key, user=users[key]))
+    MatchPlayer.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def user_for_key(session_key: str):
+    """The account signed in on the browser with this session key, or None."""
+    if not session_key:
+        return None
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    user_id = store.get(SESSION_KEY)
+    if user_id is None:
+        return None
+    return get_user_model().objects.filter(pk=user_id).first()
+
+
+def claim(browser_key: str | None, user) -> int:
+    """Gives the account the seats this browser played as a guest; returns how many."""
+    if not browser_key or user is None or not user.is_authenticated:
+        return 0
+    return MatchPlayer.objects.filter(browser_key=browser_key, user=None).update(user=user)
+
+
+def matches_of(*, user=None, browser_key: str | None = None) -> QuerySet[Match]:
+    """A signed-in player's matches (all of theirs), or a guest browser's."""
+    if user is not None and user.is_authenticated:
+        found = Match.objects.filter(players__user=user)
+    elif browser_key:
+        found = Match.objects.filter(players__browser_key=browser_key)
+    else:
+        return Match.objects.none()
+    return found.distinct().order_by("-started_at", "-pk")
+
+
+def seats_of(match: Match, *, user=None, browser_key: str | None = None) -> list[int]:
+    """The seats of `match` that this player (or browser) held."""
+    players = match.players.all()
+    if user is not None and user.is_authenticated:
+        return [p.seat for p in players if p.user_id == user.pk]
+    return [p.seat for p in players if browser_key and p.browser_key == browser_key]

@@ -1,0 +1,116 @@
+"""OpenSkill ratings (Plackett–Luce), one per account and rule family.
+
+A finished match changes the ratings of its accounts once, from its final standings; CPU seats take
+part with a fixed rating per level that never moves; a guest seat counts as a new player; a player
+holding several seats of one match (one device passed round) is not rated for it. Abandoned and
+unfinished matches change nothing.
+"""
+
+from django.db import IntegrityError, transaction
+from openskill.models import PlackettLuce
+
+from games.models import Match
+from games.sevens import RuleSet, replay_log
+from history.models import MatchPlayer, RatedMatch, Rating, RatingChange
+
+MODEL = PlackettLuce()
+# The CPU levels' fixed (mu, sigma): a small sigma, since they never change.
+CPU_RATINGS = {
+    "random": (15.0, 1.0),
+    "easy": (20.0, 1.0),
+    "medium": (25.0, 1.0),
+    "hard": (30.0, 1.0),
+}
+
+
+def family_of(rules: dict) -> str:
+    return RuleSet.from_dict(rules).family
+
+
+def standings(match: Match) -> list[int]:
+    """Seats from first to last by total, the final round breaking ties (the engine decides)."""
+    return replay_log(match.to_log()).standings
+
+
+def record_finished_match(match: Match | int) -> bool:
+    """Applies a finished match to its players' ratings; True if it did. Calling it again for the
+    same match changes nothing (a unique row per rated match, written in the same transaction)."""
+    match_id = match if isinstance(match, int) else match.pk
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.FINISHED:
+        return False
+    if RatedMatch.objects.filter(match=match).exists():
+        return False
+    try:
+        with transaction.atomic():
+            RatedMatch.objects.create(match=match)
+            _rate(match)
+    except IntegrityError:
+        return False  # another process rated it first
+    return True
+
+
+def _rate(match: Match) -> None:
+    family = family_of(match.rules)
+    order = standings(match)
+    place = {seat: i + 1 for i, seat in enumerate(order)}
+    owners = _single_seat_owners(match)
+    ratings = {}
+    teams = []
+    for seat, info in enumerate(match.seats):
+        user = owners.get(seat)
+        if user is not None:
+            rating = _rating_for(user, family)
+            ratings[seat] = rating
+            teams.append([MODEL.rating(mu=rating.mu, sigma=rating.sigma)])
+        elif info.get("kind") == "cpu":
+            mu, sigma = CPU_RATINGS.get(info.get("level"), CPU_RATINGS["medium"])
+            teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+        else:
+            teams.append([MODEL.rating()])
+    if not ratings:
+        return
+    new = MODEL.rate(teams, ranks=[place[seat] for seat in range(len(teams))])
+    for seat, rating in ratings.items():
+        after = new[seat][0]
+        RatingChange.objects.create(
+            user_id=rating.user_id,
+            match=match,
+            family=family,
+            place=place[seat],
+            mu_before=rating.mu,
+            sigma_before=rating.sigma,
+            mu_after=after.mu,
+            sigma_after=after.sigma,
+        )
+        rating.mu, rating.sigma = after.mu, after.sigma
+        rating.matches += 1
+        rating.wins += int(place[seat] == 1)
+        rating.save()
+
+
+def _single_seat_owners(match: Match) -> dict:
+    """seat -> account, for accounts that held exactly one seat of the match."""
+    rows = list(MatchPlayer.objects.filter(match=match).exclude(user=None).select_related("user"))
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.user_id] = counts.get(row.user_id, 0) + 1
+    return {row.seat: row.user for row in rows if counts[row.user_id] == 1}
+
+
+def _rating_for(user, family: str) -> Rating:
+    rating = Rating.objects.select_for_update().filter(user=user, family=family).first()
+    if rating is None:
+        rating = Rating.objects.create(
+            user=user, family=family, mu=MODEL.mu, sigma=MODEL.sigma, matches=0, wins=0
+        )
+    return rating
+
+
+def rate_unrated_matches() -> int:
+    """Rates every finished match not rated yet (a catch-up after a crash); returns how many."""
+    done = 0
+    rated = RatedMatch.objects.values("match_id")
+    for match_id in Match.objects.filter(status=Match.Status.FINISHED).exclude(pk__in=rated):
+        done += record_finished_match(match_id.pk)
+    return done

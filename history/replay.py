@@ -1,0 +1,100 @@
+"""The replay viewer's model: a round's log cut into steps, and the table at any step, every hand
+revealed. Everything comes from the engine: step k is the engine's state after the first k events of
+the round's log.
+
+A step is one action with the events the engine applied with it (a redeem after a joker, an
+elimination), since the engine has no position between them.
+"""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.sevens import Action, Match, RoundState, apply, new_round, seat_view
+from rooms import narrate
+from rooms.table import layout_row, state_json
+
+
+@dataclass(frozen=True)
+class Step:
+    events: int  # how many of the round's log events have happened
+    state: RoundState
+    moves: list  # the log events this step added
+
+
+def round_steps(match: Match, index: int) -> list[Step]:
+    """Every step of round `index` of an engine match rebuilt from a valid log (`replay_log`)."""
+    done = match.rounds[index]
+    log = done.log_events()
+    state = new_round(match.rules, hands=done.hands_at_deal, dealer=done.dealer)
+    steps = [Step(0, state, [])]
+    at = 0
+    while at < len(log):
+        event = log[at]
+        state, _events = apply(state, Action.from_dict(event), event["seat"])
+        now = len(state.log_events())
+        steps.append(Step(now, state, log[at:now]))
+        at = now
+    return steps
+
+
+def step_at(steps: list[Step], events: int) -> int:
+    """The index of the last step with at most `events` events (steps are in event order)."""
+    found = 0
+    for i, step in enumerate(steps):
+        if step.events <= events:
+            found = i
+    return found
+
+
+def names_of(match: Match) -> list[str]:
+    names = []
+    for i, seat in enumerate(match.seats):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        names.append(str(name) if name else _("Seat %(number)s") % {"number": i + 1})
+    return names
+
+
+def table(state: RoundState, names: list[str]) -> dict:
+    """The table of a replay step: the rows, and every seat with its whole hand shown."""
+    watcher = seat_view(state, None).to_dict()
+    seats = []
+    for info in watcher["seats"]:
+        index = info["seat"]
+        view = seat_view(state, index).to_dict()
+        legal = view["legal"] or []
+        playable = {a["card"] for a in legal if a["type"] in ("play", "joker")}
+        if any(a["type"] == "joker" for a in legal):
+            playable.add(narrate.JOKER)
+        colour, colour_label = narrate.seat_colour(index)
+        seats.append(
+            {
+                **info,
+                "name": names[index],
+                "colour": colour,
+                "colour_label": colour_label,
+                "to_act": watcher["turn"] == index,
+                "dealer": watcher["dealer"] == index,
+                "hand": [
+                    {**narrate.card(c), "playable": c in playable} for c in view["hand"] or []
+                ],
+                "hand_codes": list(view["hand"] or []),
+            }
+        )
+    # For a table drawn by script (the 3D table): the watcher's view plus every hand, as JSON.
+    data = {**watcher, "hands": [seat["hand_codes"] for seat in seats], "names": names}
+    for seat in seats:
+        del seat["hand_codes"]
+    return {
+        "state_json": state_json(data),
+        "rows": [layout_row(row) for row in watcher["rows"]],
+        "seats": seats,
+        "turn": watcher["turn"],
+        "over": watcher["over"],
+        "result": watcher["result"],
+    }
+
+
+def sentences(events: list[dict], names: list[str]) -> list[str]:
+    said = (narrate.event_sentence(e, names) for e in events)
+    return [s for s in said if s]

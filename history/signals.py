@@ -1,0 +1,26 @@
+"""Hooks on the stored match, so the room services need not know about history.
+
+- A match created in a room: its human seats are recorded (`history.players`).
+- A match saved as finished: its ratings are applied after the commit (`history.ratings`), once.
+"""
+
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from games.models import Match
+from history import players, ratings
+
+
+@receiver(post_save, sender=Match, dispatch_uid="history_match_saved")
+def match_saved(sender, instance: Match, created: bool, update_fields=None, **kwargs) -> None:
+    if created:
+        players.record_players(instance)
+    if instance.status != Match.Status.FINISHED:
+        return
+    if update_fields is not None and "status" not in update_fields:
+        return
+    match_id = instance.pk
+    # robust: a failure here is logged and never turns the last move of the match into an error;
+    # `manage.py rate_matches` rates the match later.
+    transaction.on_commit(lambda: ratings.record_finished_match(match_id), robust=True)

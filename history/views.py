@@ -1,0 +1,194 @@
+"""History pages: my matches, a room's matches, the match page with its replay, download and upload
+of logs, and starting a new game from a deal code."""
+
+import json
+
+from django import forms
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from config.limits import message, over_limit, refuse
+from games.models import Match as StoredMatch
+from games.sevens import LogError, parse_deal_code, replay_log
+from history import pages, players
+from history.forms import DealCodeForm, DealForm, UploadForm
+from history.models import UploadedReplay
+from rooms import narrate, services
+from rooms.errors import RoomError
+from rooms.models import Room
+
+
+def browser_key(request, *, create: bool = False) -> str | None:
+    if create and not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+@require_GET
+def my_matches(request):
+    found = players.matches_of(user=request.user, browser_key=browser_key(request))
+    return render(
+        request,
+        "history/my_matches.html",
+        {"matches": [_row(m) for m in found.prefetch_related("players")[:200]]},
+    )
+
+
+@require_GET
+def room_matches(request, slug):
+    room = get_object_or_404(Room, slug=slug)
+    found = room.matches.order_by("-started_at", "-pk")
+    return render(
+        request,
+        "history/room_matches.html",
+        {"room": room, "matches": [_row(m) for m in found[:200]]},
+    )
+
+
+def _row(match: StoredMatch) -> dict:
+    winner = None
+    if match.winner is not None and match.status == StoredMatch.Status.FINISHED:
+        winner = match.seats[match.winner].get("name")
+    return {"match": match, "names": [s.get("name") for s in match.seats], "winner": winner}
+
+
+@require_GET
+def match_page(request, pk):
+    match = get_object_or_404(StoredMatch, pk=pk)
+    context = {"match": match, "stored": True, "deal_form": DealForm()}
+    try:
+        m = pages.engine_match(match)
+    except LogError as error:
+        m, context["broken"] = None, pages.log_error_message(error)
+    if m is not None:
+        context["summary"] = pages.summary(m, codes=pages.stored_codes(match))
+        context["replay"] = pages.viewer(m, request.GET.get("round"), request.GET.get("step"))
+    context["replay_url"] = request.path
+    return _replay_response(request, "history/match.html", context)
+
+
+def _replay_response(request, template: str, context: dict):
+    if request.htmx and not request.htmx.history_restore_request and "replay" in context:
+        return render(request, f"{template}#replay", context)
+    return render(request, template, context)
+
+
+@require_GET
+def match_download(request, pk):
+    match = get_object_or_404(StoredMatch, pk=pk)
+    if match.status == StoredMatch.Status.PLAYING:
+        raise Http404
+    body = json.dumps(match.to_log(), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="sevens-match-{match.pk}.json"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def upload(request):
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and over_limit(request, "upload"):
+        refuse(form, "upload")
+        return render(request, "history/upload.html", {"form": form}, status=429)
+    if request.method == "POST" and form.is_valid():
+        log = form.cleaned_data["log"]
+        replay = UploadedReplay.objects.create(
+            log=log, browser_key=browser_key(request, create=True) or ""
+        )
+        return HttpResponseRedirect(reverse("uploaded_replay", args=[replay.slug]))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "history/upload.html", {"form": form}, status=status)
+
+
+@require_GET
+def uploaded_replay(request, slug):
+    replay = get_object_or_404(UploadedReplay, slug=slug)
+    context = {"uploaded": replay, "stored": False}
+    try:
+        m = replay_log(replay.log)
+    except LogError as error:  # checked at upload; kept for logs stored before a rules change
+        m, context["broken"] = None, pages.log_error_message(error)
+    if m is not None:
+        context["summary"] = pages.summary(m)
+        context["replay"] = pages.viewer(m, request.GET.get("round"), request.GET.get("step"))
+    context["replay_url"] = request.path
+    return _replay_response(request, "history/match.html", context)
+
+
+@require_POST
+def play_deal(request, pk):
+    """A new room whose first round deals the cards of this deal code again, same rules."""
+    match = get_object_or_404(StoredMatch, pk=pk)
+    if over_limit(request, "new_room"):
+        return HttpResponse(message("new_room"), status=429)
+    form = DealForm(request.POST)
+    codes = [c for c in pages.stored_codes(match) if c]
+    if not form.is_valid() or form.cleaned_data["code"] not in codes:
+        raise Http404
+    mode, level = form.mode()
+    try:
+        parse_deal_code(form.cleaned_data["code"])
+        room = services.create_room(
+            rules=match.rules,
+            mode=mode,
+            level=level,
+            names=_names(mode, match.rules["players"]),
+            session_key=browser_key(request, create=True),
+            first_deal=form.cleaned_data["code"],
+        )
+    except (RoomError, ValueError) as error:
+        return HttpResponse(str(getattr(error, "message", error)), status=400)
+    return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+def _names(mode: str, players_count: int) -> list[str]:
+    if mode == "hotseat":
+        return [_("Player %(number)s") % {"number": n + 1} for n in range(players_count)]
+    return [_("You")]
+
+
+@require_http_methods(["GET", "POST"])
+def deal(request):
+    """Play a deal again from its code: typed in, or from a link a friend shared (which names the
+    match, for its rules). Never shows the hands."""
+    form = DealCodeForm(request.POST or None, initial=_deal_initial(request.GET))
+    source = _source_match(request.POST if request.method == "POST" else request.GET)
+    limited = request.method == "POST" and over_limit(request, "new_room")
+    if limited:
+        refuse(form, "new_room")
+    elif request.method == "POST" and form.is_valid():
+        mode, level = form.mode()
+        try:
+            rules = form.rules(source.rules if source else None)
+            room = services.create_room(
+                rules=rules,
+                mode=mode,
+                level=level,
+                names=_names(mode, rules["players"]),
+                session_key=browser_key(request, create=True),
+                first_deal=form.cleaned_data["code"],
+            )
+        except (RoomError, forms.ValidationError) as error:
+            form.add_error(None, getattr(error, "message", None) or str(error))
+        else:
+            return HttpResponseRedirect(reverse("room", args=[room.slug]))
+    status = 429 if limited else 400 if request.method == "POST" else 200
+    context = {"form": form, "source": source}
+    if source:
+        context["rules_items"] = narrate.rules_items(source.rules)
+    return render(request, "history/deal.html", context, status=status)
+
+
+def _deal_initial(query) -> dict:
+    return {"code": query.get("code", ""), "match": query.get("match")}
+
+
+def _source_match(data) -> StoredMatch | None:
+    try:
+        pk = int(data.get("match") or 0)
+    except ValueError:
+        return None
+    return StoredMatch.objects.filter(pk=pk).first() if pk else None

@@ -1,0 +1,110 @@
+"""Rooms and seats in admin. Tables change only through `rooms.services`, so admin shows them
+read-only; an operator's one action is closing a stuck room (its match is kept, abandoned)."""
+
+from django.contrib import admin, messages
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from rooms import services
+from rooms.models import Room, Seat
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("index", "name", "kind", "level", "connected", "cpu_controlled", "last_seen")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Room)
+class RoomAdmin(ReadOnlyAdmin):
+    list_display = (
+        "slug",
+        "mode",
+        "status",
+        "players_count",
+        "turn",
+        "auto_turn",
+        "version",
+        "match_link",
+        "created_at",
+        "updated_at",
+    )
+    list_filter = ("status", "mode", "auto_turn", "created_at", "updated_at")
+    search_fields = ("slug", "seats__name")
+    date_hierarchy = "created_at"
+    ordering = ("-updated_at",)
+    readonly_fields = (
+        "slug",
+        "mode",
+        "status",
+        "rules",
+        "version",
+        "match_link",
+        "turn",
+        "auto_turn",
+        "fast_forward",
+        "created_at",
+        "updated_at",
+    )
+    exclude = ("created_by", "match")
+    inlines = [SeatInline]
+    actions = ["close_rooms"]
+
+    @admin.display(description=_("players"))
+    def players_count(self, room: Room) -> int:
+        return room.players
+
+    @admin.display(description=_("match"))
+    def match_link(self, room: Room):
+        if room.match_id is None:
+            return "—"
+        url = reverse("admin:games_match_change", args=[room.match_id])
+        return format_html('<a href="{}">{}</a>', url, room.match_id)
+
+    @admin.action(description=_("Close the selected rooms (their matches are kept)"))
+    def close_rooms(self, request, queryset):
+        closed = sum(services.close_room(slug) for slug in queryset.values_list("slug", flat=True))
+        self.message_user(
+            request,
+            ngettext("%(n)d room closed.", "%(n)d rooms closed.", closed) % {"n": closed},
+            messages.SUCCESS,
+        )
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = (
+        "room",
+        "index",
+        "name",
+        "kind",
+        "level",
+        "connected",
+        "cpu_controlled",
+        "last_seen",
+    )
+    list_filter = ("kind", "level", "connected", "cpu_controlled")
+    search_fields = ("name", "room__slug")
+    list_select_related = ("room",)
+    exclude = ("session_key",)
+
+    def has_delete_permission(self, request, obj=None):
+        return False

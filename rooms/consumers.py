@@ -1,0 +1,320 @@
+"""A room's WebSocket: parse, authorise through the services, push each socket its own view.
+
+The consumer holds no rules and no secrets. A change in the room reaches it as "room changed,
+version N" (through the channel layer, from any process); it then renders the table for its own
+seat from the database, so each socket only ever receives what its seat may know.
+"""
+
+import asyncio
+import logging
+import time
+from collections import deque
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils.translation import gettext_lazy
+
+from rooms import frames, protocol, services
+from rooms.announce import group_name
+from rooms.cpu import runner
+from rooms.errors import RoomError
+from rooms.protocol import BadMessage, Message
+
+log = logging.getLogger(__name__)
+
+CLOSE_NO_ROOM = 4404
+CLOSE_TOO_BIG = 4009
+CLOSE_TOO_MANY = 4029
+
+NOTES = {"forced_pass": gettext_lazy("You had no card you could play, so you passed.")}
+
+
+def limit(name: str, default: float) -> float:
+    return float(getattr(settings, name, default))
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """Channels' dispatch, without its `aclose_old_connections()` before every message: that
+        is a trip to the database thread per message and socket, queued behind the writes, for
+        every room notice of every socket. This consumer reaches the database only through
+        `database_sync_to_async`, which closes old connections in that thread itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self):
+        self.slug = self.scope["url_route"]["kwargs"]["slug"]
+        self.session_key = await database_sync_to_async(_session_key)(self.scope)
+        self.sent_version = -1
+        self.table: frames.Table | None = None  # the last table sent, for the next delta
+        self.seat: int | None = None  # the seat it was rendered for (not on a hot-seat device)
+        self.told = False  # a message was sent since that table
+        self.revealed: int | None = None  # hot-seat: the seat whose hand is uncovered
+        self.recent: deque[float] = deque()
+        self.joined = False
+        if not await database_sync_to_async(_room_exists)(self.slug):
+            await self.close(code=CLOSE_NO_ROOM)
+            return
+        await self.channel_layer.group_add(group_name(self.slug), self.channel_name)
+        self.joined = True
+        await self.accept()
+        runner.bind()
+        runner.arrive(self.slug, self.session_key)
+        await database_sync_to_async(services.seat_connected)(self.slug, self.session_key)
+        await self.send_table(force=True)
+        runner.kick(self.slug)  # resume a CPU turn a restart left pending
+
+    async def disconnect(self, code):
+        if not getattr(self, "joined", False):
+            return
+        await self.channel_layer.group_discard(group_name(self.slug), self.channel_name)
+        runner.depart(self.slug, self.session_key)
+        if (self.slug, self.session_key) not in runner.present:
+            await database_sync_to_async(services.seat_disconnected)(self.slug, self.session_key)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")
+        if size > limit("SEVENS_WS_MAX_FRAME", 4096):
+            return await self.refuse("too_big", CLOSE_TOO_BIG)
+        if not self.within_budget():
+            return await self.refuse("too_many", CLOSE_TOO_MANY)
+        try:
+            message = protocol.parse(text_data)
+        except BadMessage:
+            return await self.send_error(RoomError("unknown"))
+        try:
+            await getattr(self, f"do_{message.action}")(message)
+        except RoomError as exc:
+            await self.send_error(exc)
+        except Exception:
+            log.exception("room %s: %s failed", self.slug, message.action)
+            await self.send_error(RoomError("unknown"))
+
+    # Pushed by the channel layer: the room changed.
+
+    async def room_changed(self, event):
+        if event["version"] > self.sent_version:
+            await self.send_table(version=event["version"])
+
+    async def seat_note(self, event):
+        # The seat this socket's last table was rendered for (a hot-seat device holds none).
+        if self.seat is not None and self.seat == event["seat"]:
+            await self.send_info(str(NOTES[event["note"]]))
+
+    # Actions
+
+    async def do_play(self, message: Message):
+        await self.act(message)
+
+    async def do_pass(self, message: Message):
+        await self.act(message)
+
+    async def do_joker(self, message: Message):
+        await self.act(message)
+
+    async def act(self, message: Message):
+        seat = await self.acting_seat(message)
+        if message.version is None:
+            return await self.resync(RoomError("stale"))
+        action = _plain_action(message)
+        if action is None:  # the joker without its spot: the spot is looked up
+            action = await database_sync_to_async(_action_dict)(self.slug, seat, message)
+        result = await database_sync_to_async(services.submit_action)(
+            self.slug, seat, action, message.version, self.session_key
+        )
+        if result.stale:
+            await self.resync(result.error)
+        elif not result.ok:
+            await self.send_error(result.error)
+
+    async def do_hint(self, message: Message):
+        seat = await self.acting_seat(message)
+        text = await database_sync_to_async(_hint_text)(self.slug, seat)
+        await self.send_info(text)
+
+    async def do_resync(self, message: Message):
+        await self.send_table(force=True)
+
+    async def do_reveal(self, message: Message):
+        turn = await database_sync_to_async(_hotseat_turn)(self.slug, self.session_key)
+        if turn is None or (message.seat is not None and message.seat != turn):
+            raise RoomError("not_your_seat")
+        self.revealed = turn
+        await self.send_table(force=True)
+
+    async def do_next_round(self, message: Message):
+        await database_sync_to_async(services.next_round)(self.slug, self.session_key)
+
+    async def do_fast_forward(self, message: Message):
+        await database_sync_to_async(services.fast_forward)(self.slug, self.session_key)
+        runner.kick(self.slug)
+
+    async def acting_seat(self, message: Message) -> int:
+        if self.seat is not None and message.seat in (None, self.seat):
+            return self.seat  # this socket's seat; submit_action checks the browser holds it
+        seat, hotseat = await database_sync_to_async(_seat_for)(
+            self.slug, self.session_key, message.seat
+        )
+        if hotseat and self.revealed != seat:
+            raise RoomError("reveal_first")
+        return seat
+
+    # Sending
+
+    async def send_table(self, *, force: bool = False, version: int | None = None):
+        snap = frames.cached(self.slug, version)
+        if snap is None and version is not None and not force:
+            snap = await read_once(self.slug, version)
+        if snap is not None:
+            # Another socket of this process read this version: render here, with no query.
+            table, html = self.render_from(snap, force)
+        else:
+            table, html = await database_sync_to_async(self.render)(force, version)
+        if force or table.version > self.sent_version:
+            self.sent_version = max(self.sent_version, table.version)
+            self.table = table
+            self.told = False
+            await self.send(text_data=html)
+
+    def render(self, force: bool, version: int | None = None) -> tuple[frames.Table, str]:
+        """This socket's table at the room's current version (or at the announced `version`): a
+        delta when the socket holds the version just before, else the whole table."""
+        return self.render_from(frames.read(self.slug, version), force)
+
+    def render_from(self, snap, force: bool) -> tuple[frames.Table, str]:
+        viewer, hotseat = frames.viewer_of(snap, self.session_key)
+        self.seat = None if hotseat else viewer
+        curtain = None
+        if hotseat:
+            if self.revealed != viewer:
+                self.revealed = None  # the turn moved on: the curtain comes down
+            if viewer is not None and self.revealed != viewer:
+                viewer, curtain = None, viewer
+        table = frames.table_for(snap, viewer, curtain)
+        frame = None
+        if not force and self.table is not None and self.sent_version == self.table.version:
+            frame = frames.delta(self.table, table, clear_messages=self.told)
+        return table, frame or table.html()
+
+    async def resync(self, error: RoomError):
+        await self.send_table(force=True)
+        await self.send_error(error)
+
+    async def send_error(self, error: RoomError):
+        await self.send_info(error.message, level="error")
+
+    async def send_info(self, text: str, *, level: str = "info"):
+        from rooms.render import render_message
+
+        self.told = True
+        await self.send(text_data=render_message(text, level=level))
+
+    async def refuse(self, code: str, close_code: int):
+        await self.send_error(RoomError(code))
+        await self.close(code=close_code)
+
+    def within_budget(self) -> bool:
+        now = time.monotonic()
+        window = limit("SEVENS_WS_WINDOW_SECONDS", 20)
+        while self.recent and self.recent[0] <= now - window:
+            self.recent.popleft()
+        self.recent.append(now)
+        return len(self.recent) <= limit("SEVENS_WS_BUDGET", 100)
+
+
+# One read per announced version and process: the sockets that get the notice while another of
+# them reads it wait for that read instead of queueing their own trips to the database thread.
+READING: dict[tuple[str, int], asyncio.Future] = {}
+
+
+async def read_once(slug: str, version: int):
+    key = (slug, version)
+    task = READING.get(key)
+    if task is None or task.get_loop() is not asyncio.get_running_loop():
+        task = asyncio.ensure_future(database_sync_to_async(frames.read)(slug, version))
+        READING[key] = task
+
+        def forget(done, key=key):
+            if READING.get(key) is done:
+                del READING[key]
+            if not done.cancelled():
+                done.exception()  # retrieved: each waiter gets it through its await
+
+        task.add_done_callback(forget)
+    return await asyncio.shield(task)
+
+
+# Synchronous helpers, run in the database thread.
+
+
+def _session_key(scope) -> str | None:
+    """The browser's session key, if its session really exists (a made-up cookie holds nothing)."""
+    session = scope.get("session")
+    key = getattr(session, "session_key", None)
+    if key and session.exists(key):
+        return key
+    return None
+
+
+def _room_exists(slug: str) -> bool:
+    from rooms.models import Room
+
+    return Room.objects.filter(slug=slug).exists()
+
+
+def _seat_for(slug: str, session_key: str | None, asked: int | None) -> tuple[int, bool]:
+    """The seat this socket acts for, and whether it is a hot-seat device."""
+    from rooms.models import Room
+
+    room = Room.objects.get(slug=slug)
+    if room.mode == Room.Mode.HOTSEAT and services.holds_all_seats(room, session_key):
+        seat = room.turn if asked is None else asked
+        if seat is None:
+            raise RoomError("not_playing")
+        return seat, True
+    seat = services.seat_of(room, session_key)
+    if seat is None or (asked is not None and asked != seat):
+        raise RoomError("not_your_seat")
+    return seat, False
+
+
+def _hotseat_turn(slug: str, session_key: str | None) -> int | None:
+    from rooms.models import Room
+
+    room = Room.objects.get(slug=slug)
+    if room.mode != Room.Mode.HOTSEAT or not services.holds_all_seats(room, session_key):
+        return None
+    return room.turn
+
+
+def _plain_action(message: Message) -> dict | None:
+    """The engine's action for a pressed form, or None for a joker sent without its spot."""
+    cards = [c for c in message.cards if c != "JK"]
+    wants_joker = message.action == "joker" or (message.action == "play" and "JK" in message.cards)
+    if message.action == "pass":
+        return {"type": "pass"}
+    if not wants_joker or not cards:
+        return {"type": "play", "card": message.card or ""}
+    if message.spot:
+        return {"type": "joker", "spot": message.spot, "card": cards[0]}
+    return None
+
+
+def _action_dict(slug: str, seat: int, message: Message) -> dict:
+    """The engine's action for a pressed form. The joker may come as the two pressed cards, or
+    without its spot: the spot is then the one legal joker move with that card."""
+    action = _plain_action(message)
+    if action is not None:
+        return action
+    card = [c for c in message.cards if c != "JK"][0]
+    spots = [a.get("spot") for a in services.legal_for(slug, seat) if a.get("card") == card]
+    spots = [s for s in spots if s]
+    return {"type": "joker", "spot": spots[0] if len(spots) == 1 else "", "card": card}
+
+
+def _hint_text(slug: str, seat: int) -> str:
+    return services.hint_for(slug, seat)

@@ -1,0 +1,307 @@
+"""The CPU runner: plays the seats the server plays, without Celery.
+
+Those are CPU seats, seats the CPU holds for an absent human, and forced passes (`Room.auto_turn`).
+After every commit the writing process kicks its runner; the runner waits a readable delay, thinks
+off the event loop (a process pool: a Hard CPU's search must not stall other rooms' sockets), and
+submits through `services.submit_action` with the version it read. The version guard makes a
+second process's try at the same move a no-op, so a move is applied exactly once.
+
+Each server process also sweeps every few seconds: it refreshes the presence of its sockets, hands
+absent players' seats to the CPU, closes idle rooms, and resumes rooms whose CPU turn stalled (a
+restart, a crashed process). `manage.py run_cpu_worker` does the same as a separate process.
+"""
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+import multiprocessing
+import os
+import secrets
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from datetime import timedelta
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from rooms.moves import choose_move
+
+log = logging.getLogger(__name__)
+
+# Refusals that only mean the room changed between reading the turn and submitting the move.
+MOVED_ON = {"not_your_seat", "not_your_turn", "not_playing", "round_over", "no_room"}
+
+
+def setting(name: str, default):
+    return getattr(settings, name, default)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One server move to make: what the worker needs, and the version it was read at."""
+
+    slug: str
+    seat: int
+    version: int
+    delay: float
+    job: dict
+
+
+# The synchronous side: also what the worker command runs.
+
+
+def plan(slug: str) -> Turn | None:
+    """The server's next move in this room, or None when a human (or nobody) is to act."""
+    from rooms.models import Room
+
+    room = Room.objects.select_related("match").filter(slug=slug).first()
+    if room is None or room.status != Room.Status.PLAYING or not room.auto_turn:
+        return None
+    rnd = room.match.current_round()
+    seat = room.seats.get(index=room.turn)
+    level = seat.level if seat.kind == seat.Kind.CPU else setting("SEVENS_TAKEOVER_LEVEL", "medium")
+    job = {
+        "rules": room.rules,
+        "hands": rnd.hands,
+        "dealer": rnd.dealer,
+        "events": rnd.events,
+        "seat": room.turn,
+        "level": level,
+        # The match so far, public to every seat: Hard plays the last round for the standings.
+        "totals": list(room.match.totals or [0] * len(rnd.hands)),
+        "rounds_left": room.rules["rounds"] - rnd.number - 1,
+        "seed": secrets.randbits(64),
+    }
+    delay = 0.0 if room.fast_forward else float(setting("SEVENS_CPU_DELAY", 0.8))
+    return Turn(slug, room.turn, room.version, delay, job)
+
+
+def submit(turn: Turn, action: dict | None):
+    from rooms.services import StaleVersion, SubmitResult, submit_action
+
+    if action is None:  # the job was read while the room moved on: plan again
+        return SubmitResult(turn.version, StaleVersion())
+    return submit_action(turn.slug, turn.seat, action, turn.version, None, by_server=True)
+
+
+def play_pending(slug: str, *, limit: int = 1000) -> int:
+    """Plays every server move due in this room now, synchronously; returns how many applied."""
+    applied = 0
+    for _ in range(limit):
+        turn = plan(slug)
+        if turn is None:
+            break
+        result = submit(turn, choose_move(turn.job))
+        if result.ok:
+            applied += 1
+        elif not result.stale:
+            refused(slug, result)
+            break
+    return applied
+
+
+def refused(slug: str, result) -> None:
+    """A refused CPU move: the room moving on under it (a player came back for the seat, the
+    round ended) is ordinary; anything else is a bug worth an alert."""
+    level = logging.INFO if result.error.code in MOVED_ON else logging.ERROR
+    log.log(level, "CPU move refused in %s: %s", slug, result.error.code)
+
+
+def due_rooms(stalled_for: float) -> list[str]:
+    """Rooms whose server move has waited longer than `stalled_for` seconds."""
+    from django.utils import timezone
+
+    from rooms.models import Room
+
+    since = timezone.now() - timedelta(seconds=stalled_for)
+    rooms = Room.objects.filter(status=Room.Status.PLAYING, auto_turn=True, updated_at__lte=since)
+    return list(rooms.order_by("updated_at").values_list("slug", flat=True)[:200])
+
+
+def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
+    """One round of housekeeping; returns the rooms whose server move is due."""
+    from rooms import services
+
+    if present:
+        services.heartbeats(present)
+    services.expire_absent_seats()
+    services.close_idle_rooms()
+    return due_rooms(stalled_for)
+
+
+def room_versions(slugs: list[str]) -> dict[str, int]:
+    from rooms.models import Room
+
+    return dict(Room.objects.filter(slug__in=slugs).values_list("slug", "version"))
+
+
+# The asynchronous side: one runner per server process, on its event loop.
+
+
+class CpuRunner:
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.again: set[str] = set()
+        self.present: Counter[tuple[str, str]] = Counter()
+        self.sweeper: asyncio.Task | None = None
+        self.swept: asyncio.Event | None = None  # set after each sweep (tests wait for it)
+        self._pools: dict[str, object] = {}
+
+    def bind(self) -> None:
+        """Attach to the running event loop (the first socket of a process does it) and start
+        sweeping, which also resumes the CPU turns left pending by a restart."""
+        loop = asyncio.get_running_loop()
+        if self.loop is loop and self.sweeper and not self.sweeper.done():
+            return
+        self.loop, self.tasks, self.again = loop, {}, set()
+        self.swept = asyncio.Event()
+        self.sweeper = loop.create_task(self._sweep_forever())
+
+    def kick(self, slug: str) -> None:
+        """Room changed (any thread): play its server move if it has one. No loop, no runner."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or not setting("SEVENS_CPU_IN_SERVER", True):
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed between the check and the call
+            # A fresh context: a kick from a request's sync thread must not hand the task that
+            # thread's asgiref executor ("Single thread executor already being used").
+            loop.call_soon_threadsafe(self._start, slug, context=contextvars.Context())
+
+    def arrive(self, slug: str, session_key: str | None) -> None:
+        if session_key:
+            self.present[(slug, session_key)] += 1
+
+    def depart(self, slug: str, session_key: str | None) -> None:
+        if session_key:
+            self.present[(slug, session_key)] -= 1
+            if self.present[(slug, session_key)] <= 0:
+                del self.present[(slug, session_key)]
+
+    async def idle(self) -> None:
+        """Waits until no room of this process has a server move in flight (for tests)."""
+        while any(not t.done() for t in self.tasks.values()):
+            await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+
+    async def stop(self) -> None:
+        tasks = [t for t in [self.sweeper, *self.tasks.values()] if t]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.loop, self.sweeper, self.tasks = None, None, {}
+
+    def _start(self, slug: str) -> None:
+        task = self.tasks.get(slug)
+        if task and not task.done():
+            self.again.add(slug)  # re-plan when the current move is done
+            return
+        self.tasks[slug] = asyncio.get_running_loop().create_task(self._play(slug))
+
+    async def _play(self, slug: str) -> None:
+        try:
+            while True:
+                self.again.discard(slug)
+                turn = await database_sync_to_async(plan)(slug)
+                if turn is None:
+                    if slug in self.again:
+                        continue
+                    return
+                if turn.delay:
+                    await asyncio.sleep(turn.delay)
+                action = await self._think(turn.job)
+                result = await database_sync_to_async(submit)(turn, action)
+                if not result.ok and not result.stale:
+                    refused(slug, result)
+                    if slug not in self.again:
+                        return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("CPU runner failed in room %s", slug)
+
+    async def _think(self, job: dict) -> dict:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), choose_move, job)
+        except BrokenProcessPool:
+            self._pools.pop("process", None)  # a worker died: start a fresh pool
+            return await loop.run_in_executor(self._pool(), choose_move, job)
+
+    def _pool(self):
+        kind = setting("SEVENS_CPU_EXECUTOR", "process")
+        if kind not in self._pools:
+            workers = int(setting("SEVENS_CPU_WORKERS", 2))
+            if kind == "process":
+                # spawn, not fork: forking a process that runs threads and an event loop is unsafe.
+                ctx = multiprocessing.get_context("spawn")
+                # A lower priority than the server's: a Hard CPU thinking must not slow the
+                # sockets of the other tables on the same cores.
+                self._pools[kind] = ProcessPoolExecutor(
+                    max_workers=workers,
+                    mp_context=ctx,
+                    initializer=os.nice,
+                    initargs=(int(setting("SEVENS_CPU_NICE", 10)),),
+                )
+            else:
+                self._pools[kind] = ThreadPoolExecutor(max_workers=workers)
+        return self._pools[kind]
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep_once()
+                self.swept.set()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("CPU runner sweep failed")
+            await asyncio.sleep(float(setting("SEVENS_SWEEP_SECONDS", 5)))
+
+    async def sweep_once(self) -> None:
+        present: dict[str, list[str]] = {}
+        for slug, key in list(self.present):
+            present.setdefault(slug, []).append(key)
+        stalled_for = float(setting("SEVENS_CPU_DELAY", 0.8)) + float(
+            setting("SEVENS_STALL_SECONDS", 2)
+        )
+        due = await database_sync_to_async(sweep)(present, stalled_for)
+        if setting("SEVENS_CPU_IN_SERVER", True):
+            for slug in due:
+                self._start(slug)
+        if present:
+            await self.remind(await database_sync_to_async(room_versions)(list(present)))
+
+    async def remind(self, versions: dict[str, int]) -> None:
+        """Tells the sockets of each room again which version it is at. A socket that already
+        has it does nothing; one whose last notice was lost (a full channel, an expired message)
+        catches up within a sweep, even when no further move comes to show it the gap."""
+        from channels.layers import get_channel_layer
+
+        from rooms.announce import group_name
+
+        layer = get_channel_layer()
+        for slug, version in versions.items():
+            try:
+                await layer.group_send(
+                    group_name(slug), {"type": "room.changed", "version": version}
+                )
+            except Exception:
+                log.warning("could not remind room %s of version %s", slug, version)
+
+
+runner = CpuRunner()
+
+
+def resuming(app):
+    """ASGI wrapper: binds this process's runner at its first request or socket. Daphne has no
+    startup hook, and CPU turns a restart left pending should not wait for a player's socket."""
+
+    async def application(scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            runner.bind()
+        return await app(scope, receive, send)
+
+    return application

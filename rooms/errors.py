@@ -1,0 +1,72 @@
+"""Errors the room services return: a stable code and a translated message for the player."""
+
+from django.utils.translation import gettext_lazy as _
+
+# The engine's IllegalAction codes, said the way the site says them (the engine's own messages are
+# English-only, and the engine cannot import Django's translation machinery).
+MESSAGES = {
+    "round_over": _("The round is over."),
+    "not_your_turn": _("It is not your turn."),
+    "malformed": _("That move could not be read."),
+    "not_in_hand": _("That card is not in your hand."),
+    "row_not_open": _("This row is not open yet: play the 7 first."),
+    "not_next_to_row": _("That card does not connect: play the card next to the row."),
+    "beyond_placed_card": _(
+        "That card lies beyond a card of an eliminated player: the row must reach it first."
+    ),
+    "side_closed": _("This side of the row is closed: it continues from the other end."),
+    "must_play": _("You still have a card you must play."),
+    "no_passes_left": _("You have no passes left."),
+    "first_play_must_be_7D": _("The first play must be the 7 of diamonds."),
+    "joker_alone": _("The joker cannot be played alone: choose the card to play after it."),
+    "joker_not_held": _("You do not hold the joker."),
+    "joker_bad_spot": _("The joker cannot go on that spot."),
+    "joker_holds_spot_card": _("You hold the card for that spot: play it instead of the joker."),
+    "joker_no_card_beyond": _(
+        "There is no card of yours beyond that spot to play after the joker."
+    ),
+    # The site's own codes.
+    "stale": _("The table changed before your move arrived; here it is again."),
+    "no_room": _("This room does not exist."),
+    "room_closed": _("This room is closed."),
+    "not_playing": _("The game is not in play right now."),
+    "not_your_seat": _("You do not hold that seat."),
+    "seat_taken": _("That seat is already taken."),
+    "already_seated": _("You already have a seat at this table."),
+    "no_such_seat": _("There is no such seat."),
+    "not_creator": _("Only the player who opened the room can do that."),
+    "not_between_rounds": _("The next round cannot be dealt yet."),
+    "not_waiting": _("The game has already started."),
+    "bad_rules": _("These rules cannot be played."),
+    "bad_mode": _("Choose how to play: the computer, this device, or a friend."),
+    "bad_level": _("Choose the computer's level: easy, medium or hard."),
+    "reveal_first": _("Show your hand first: press the button on the curtain."),
+    "too_many": _("Too many messages: the connection is closed. Reload the page to continue."),
+    "too_big": _("That message is too large: the connection is closed. Reload the page."),
+    "unknown": _("That request could not be understood."),
+}
+
+
+class RoomError(Exception):
+    """A refused request: `code` is stable, `message` is for the player (translated on use)."""
+
+    def __init__(self, code: str, message: str | None = None):
+        super().__init__(code)
+        self.code = code
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        if self.code in MESSAGES:
+            return str(MESSAGES[self.code])
+        return self._message or str(MESSAGES["unknown"])
+
+    def __repr__(self) -> str:
+        return f"RoomError({self.code!r})"
+
+
+class StaleVersion(RoomError):
+    """The request was made against an older version of the table: the client must resync."""
+
+    def __init__(self) -> None:
+        super().__init__("stale")

@@ -1,0 +1,136 @@
+"""The home page's menu: the rule options of the texts, the two presets, and how to play."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+PRESET_NAMES = ("japanese", "chinese")
+
+# How to play, as the value of the submit button pressed: mode, then the CPU level if any.
+STARTS = {
+    "cpu-easy": ("cpu", "easy"),
+    "cpu-medium": ("cpu", "medium"),
+    "cpu-hard": ("cpu", "hard"),
+    "hotseat": ("hotseat", None),
+    "friend": ("friend", None),
+}
+
+UNLIMITED = "unlimited"
+
+
+class RulesForm(forms.Form):
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=[(3, "3"), (4, "4")],
+        coerce=int,
+        initial=4,
+        widget=forms.RadioSelect,
+    )
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds"),
+        choices=[(1, "1"), (3, "3"), (5, "5")],
+        coerce=int,
+        initial=3,
+        widget=forms.RadioSelect,
+    )
+    pass_limit = forms.ChoiceField(
+        label=_("Passes per round"),
+        choices=[*((str(n), str(n)) for n in range(1, 6)), (UNLIMITED, _("Unlimited"))],
+        initial="3",
+    )
+    pass_when_playable = forms.BooleanField(
+        label=_("Pass even when you can play"), required=False, initial=True
+    )
+    joker = forms.BooleanField(label=_("Joker (1 card)"), required=False, initial=False)
+    ends = forms.ChoiceField(
+        label=_("A and K"),
+        choices=[
+            ("none", _("Not connected")),
+            ("connect", _("Connect A and K")),
+            ("tunnel", _("At an end, continue from the other end")),
+        ],
+        initial="none",
+    )
+    sevens = forms.ChoiceField(
+        label=_("The 7s"),
+        choices=[
+            ("laid_out", _("All 7s laid out after the deal")),
+            ("played", _("7s played in turn, 7♦ first")),
+        ],
+        initial="laid_out",
+    )
+    ace = forms.ChoiceField(
+        label=_("Rows"),
+        choices=[("low", _("A…7…K (ace low)")), ("high", _("2…7…A (ace high)"))],
+        initial="low",
+    )
+    round_end = forms.ChoiceField(
+        label=_("A round ends"),
+        choices=[
+            ("last_player", _("When one player is left")),
+            ("first_out", _("When the first player goes out")),
+        ],
+        initial="last_player",
+    )
+    scoring = forms.ChoiceField(
+        label=_("Points"),
+        choices=[
+            ("rank_points", _("By place (3, 2, 1, 0)")),
+            ("cards_left", _("One point per card left, paid to the winner")),
+        ],
+        initial="rank_points",
+    )
+    name = forms.CharField(label=_("Your name"), max_length=24, required=False)
+    start = forms.ChoiceField(choices=[(key, key) for key in STARTS])
+
+    def rules(self) -> dict:
+        """The rule set as `RuleSet.to_dict()`; call only once the form is valid."""
+        data = self.cleaned_data
+        limit = data["pass_limit"]
+        return {
+            "players": data["players"],
+            "sevens": data["sevens"],
+            "ace": data["ace"],
+            "pass_limit": None if limit == UNLIMITED else int(limit),
+            "pass_when_playable": data["pass_when_playable"],
+            "joker": data["joker"],
+            "ends": data["ends"],
+            "round_end": data["round_end"],
+            "scoring": data["scoring"],
+            "rounds": data["rounds"],
+        }
+
+    def mode(self) -> tuple[str, str | None]:
+        return STARTS[self.cleaned_data["start"]]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data["pass_limit"] == UNLIMITED and data["pass_when_playable"]:
+            # Everyone could hold back for ever: unlimited passes come with "must play when able".
+            self.add_error(
+                "pass_limit",
+                _("Unlimited passes need “Pass even when you can play” turned off."),
+            )
+            return data
+        from games.sevens import RuleError, RuleSet
+
+        try:
+            RuleSet.from_dict(self.rules()).validate()
+        except RuleError as error:
+            field = error.option if error.option in self.fields else None
+            self.add_error(field, str(error.message))
+        return data
+
+
+def preset_initial(name: str) -> dict:
+    """The form's initial values for a preset of the engine (`japanese` or `chinese`)."""
+    from games.sevens import RuleSet
+
+    rules = RuleSet.preset(name).to_dict()
+    limit = rules["pass_limit"]
+    return {
+        **rules,
+        "pass_limit": UNLIMITED if limit is None else str(limit),
+        "rounds": RulesForm.base_fields["rounds"].initial,
+    }

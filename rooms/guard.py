@@ -1,0 +1,71 @@
+"""The write path every room service shares: lock the room, compute its table fields, and write
+it back guarded by its version, announcing the new version after commit.
+
+All of it runs inside the caller's transaction.
+"""
+
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Match
+from games.sevens import Action, RuleSet
+from rooms import rounds
+from rooms.announce import announce_on_commit
+from rooms.errors import RoomError, StaleVersion
+from rooms.models import Room, Seat
+
+PLAYING = Room.Status.PLAYING
+LIVE = (Room.Status.PLAYING, Room.Status.BETWEEN_ROUNDS)
+
+
+def lock(room: Room | str) -> Room:
+    slug = room if isinstance(room, str) else room.slug
+    try:
+        return Room.objects.select_for_update(of=("self",)).select_related("match").get(slug=slug)
+    except Room.DoesNotExist as exc:
+        raise RoomError("no_room") from exc
+
+
+def save(room: Room, **changes) -> None:
+    """Writes `changes` only if nobody changed the room since it was read; bumps the version and
+    announces it after commit. Raises StaleVersion (rolling the transaction back) otherwise."""
+    now = timezone.now()
+    written = Room.objects.filter(pk=room.pk, version=room.version).update(
+        version=F("version") + 1, updated_at=now, **changes
+    )
+    if written != 1:
+        raise StaleVersion()
+    for name, value in changes.items():
+        setattr(room, name, value)
+    room.version += 1
+    room.updated_at = now
+    announce_on_commit(
+        room.slug, room.version, server_turn=room.status == PLAYING and room.auto_turn
+    )
+
+
+def current(room: Room):
+    rnd = room.match.current_round()
+    return rnd, rounds.rebuild(RuleSet.from_dict(room.rules), rnd)
+
+
+def table_fields(room: Room, seats: list[Seat], state=None) -> dict:
+    """The room's status, seat to act and CPU flag after a change, from the round's state."""
+    if room.match is None:
+        return {}
+    if state is None:
+        state = current(room)[1]
+    if not state.over:
+        return {"status": PLAYING, "turn": state.turn, "auto_turn": server_plays(seats, state)}
+    done = Match.objects.filter(pk=room.match_id, status=Match.Status.FINISHED).exists()
+    status = Room.Status.FINISHED if done else Room.Status.BETWEEN_ROUNDS
+    return {"status": status, "turn": None, "auto_turn": False}
+
+
+def server_plays(seats: list[Seat], state) -> bool:
+    # Nobody left to play for: the room waits for a player to come back (or to be closed).
+    if all(s.played_by_cpu for s in seats):
+        return False
+    if seats[state.turn].played_by_cpu:
+        return True
+    return state.legal_actions() == [Action.pass_()]

@@ -1,0 +1,61 @@
+"""The hint button's sentence: the Medium CPU's move for the seat, and why, in the player's language.
+
+The engine gives a reason code and its parameters (`games.sevens.bots.reasons`); the sentences are
+written again here so that they go through Django's translation machinery.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.sevens.bots import explain_hint
+from games.sevens.bots.reasons import CARD_PARAMS, pretty
+
+REASONS = {
+    "only_move": gettext_lazy("play %(card)s: it is the only move you have"),
+    "first_seven": gettext_lazy("play %(card)s: the round opens with the 7 of diamonds"),
+    "forced_pass": gettext_lazy("pass: you have no card you can play"),
+    "keeps_block": gettext_lazy("keep %(card)s: you hold no %(suit)s %(side)s it"),
+    "saves_last_pass": gettext_lazy("play %(card)s: keep your last pass for when you cannot play"),
+    "traps_player": gettext_lazy(
+        "keep %(card)s: a player with no passes left may be stuck behind it"
+    ),
+    "runs": gettext_lazy("play %(card)s: your %(next)s can follow it"),
+    "opens_way": gettext_lazy("play %(card)s: it opens the way to your %(far)s"),
+    "reaches_placed": gettext_lazy(
+        "play %(card)s: the row joins the placed cards and your %(next)s becomes playable"
+    ),
+    "sheds_end": gettext_lazy(
+        "play %(card)s: nobody else holds a card beyond it, so it blocks no one"
+    ),
+    "least_block": gettext_lazy("play %(card)s: it holds back fewer cards than your other choices"),
+    "race": gettext_lazy("play %(card)s: you have few cards left, so race to go out"),
+    "opens_row": gettext_lazy(
+        "play %(card)s: you hold %(count)s more %(suit)s, so opening the row helps you"
+    ),
+    "joker": gettext_lazy(
+        "put the joker on %(spot)s and play %(card)s: two cards fewer in your hand"
+    ),
+}
+
+
+def suit_names() -> dict[str, str]:
+    return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+
+
+def hint_sentence(view) -> str:
+    """`Hint: …` for the seat of `view`, which must be to act."""
+    hint = explain_hint(view)
+    params = dict(hint.params)
+    for key in CARD_PARAMS:
+        if key in params:
+            params[key] = pretty(params[key])
+    if "suit" in params:
+        params["suit"] = suit_names()[params["suit"]]
+    if "side" in params:
+        params["side"] = _("below") if params["side"] == "below" else _("above")
+    try:
+        reason = str(REASONS[hint.code]) % params
+    except (KeyError, TypeError, ValueError):
+        reason = hint.text  # a reason this site has no sentence for yet: the engine's English
+
+    return _("Hint: %(reason)s.") % {"reason": reason}

@@ -1,0 +1,67 @@
+"""Plays the CPU's turns of every room, as a process of its own (no Celery).
+
+Server processes play their rooms' CPU turns themselves; this worker takes the turns that stalled
+(a server restarted or died) or, with SEVENS_CPU_IN_SERVER off, all of them. Work is claimed by
+the room's version: when two processes try the same move, only the first write applies.
+"""
+
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from rooms import cpu, services
+from rooms.moves import choose_move
+
+
+class Command(BaseCommand):
+    help = "Play the CPU seats whose turn is due; hand absent players' seats to the CPU; close idle rooms."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--once", action="store_true", help="one pass: play every due room up to a human's turn"
+        )
+        parser.add_argument("--poll", type=float, default=0.25, help="seconds between passes")
+        parser.add_argument(
+            "--stall",
+            type=float,
+            default=None,
+            help="seconds a CPU turn waits before this worker takes it "
+            "(default: the CPU delay, plus SEVENS_STALL_SECONDS when servers play CPU turns)",
+        )
+
+    def handle(self, *args, once=False, poll=0.25, stall=None, **options):
+        stall = self.stall() if stall is None else stall
+        swept = 0.0
+        while True:
+            if once or time.monotonic() - swept > float(
+                getattr(settings, "SEVENS_SWEEP_SECONDS", 5)
+            ):
+                services.expire_absent_seats()
+                services.close_idle_rooms()
+                swept = time.monotonic()
+            played = sum(self.play(slug, once) for slug in cpu.due_rooms(stall))
+            if once:
+                self.stdout.write(f"{played} CPU moves played")
+                return
+            if not played:
+                time.sleep(poll)
+
+    def play(self, slug: str, everything: bool) -> int:
+        """One move per room per pass keeps the readable delay; `everything` plays them all."""
+        if everything:
+            return cpu.play_pending(slug)
+        turn = cpu.plan(slug)
+        if turn is None:
+            return 0
+        result = cpu.submit(turn, choose_move(turn.job))
+        if not result.ok and not result.stale:
+            cpu.refused(slug, result)
+        return int(result.ok)
+
+    @staticmethod
+    def stall() -> float:
+        delay = float(getattr(settings, "SEVENS_CPU_DELAY", 0.8))
+        if getattr(settings, "SEVENS_CPU_IN_SERVER", True):
+            delay += float(getattr(settings, "SEVENS_STALL_SECONDS", 2))
+        return delay

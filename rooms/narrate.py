@@ -1,0 +1,150 @@
+"""Words for cards, seats and moves: what the panel shows and what the live region reads out."""
+
+import functools
+
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
+
+SUITS = {
+    "S": ("♠", gettext_lazy("spades")),
+    "H": ("♥", gettext_lazy("hearts")),
+    "D": ("♦", gettext_lazy("diamonds")),
+    "C": ("♣", gettext_lazy("clubs")),
+}
+RANK_TEXT = {"T": "10"}
+RANK_WORDS = {
+    "A": gettext_lazy("ace"),
+    "J": gettext_lazy("jack"),
+    "Q": gettext_lazy("queen"),
+    "K": gettext_lazy("king"),
+}
+JOKER = "JK"
+
+SEAT_COLOURS = [
+    ("red", gettext_lazy("Red")),
+    ("blue", gettext_lazy("Blue")),
+    ("green", gettext_lazy("Green")),
+    ("yellow", gettext_lazy("Yellow")),
+]
+
+LEVELS = {
+    "easy": gettext_lazy("Easy"),
+    "medium": gettext_lazy("Medium"),
+    "hard": gettext_lazy("Hard"),
+    "random": gettext_lazy("Random"),
+}
+
+
+def card_text(card: str) -> str:
+    """The short face of a card: `10♦`, `A♠`, or `JK` for the joker."""
+    if card == JOKER:
+        return _("Joker")
+    rank, suit = card[0], card[1]
+    return RANK_TEXT.get(rank, rank) + SUITS[suit][0]
+
+
+def card_spoken(card: str) -> str:
+    """A card in words, for screen readers: `10 of diamonds`."""
+    if card == JOKER:
+        return _("the joker")
+    rank, suit = card[0], card[1]
+    rank_name = RANK_WORDS.get(rank) or RANK_TEXT.get(rank, rank)
+    return _("%(rank)s of %(suit)s") % {"rank": rank_name, "suit": SUITS[suit][1]}
+
+
+def card(card: str) -> dict:
+    """A card's face and words in the active language (a fresh dict: callers may extend it)."""
+    return dict(_card(card, get_language()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(card: str, language: str) -> dict:
+    return {
+        "code": card,
+        "text": card_text(card),
+        "spoken": card_spoken(card),
+        "red": card != JOKER and card[1] in "HD",
+        "joker": card == JOKER,
+    }
+
+
+def seat_colour(index: int) -> tuple[str, str]:
+    key, label = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+    return key, str(label)
+
+
+def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> str | None:
+    """One sentence for a public event of the round, or None for events nobody needs to hear."""
+    say = card_spoken if spoken else card_text
+    seat = event.get("seat")
+    name = names[seat] if seat is not None and seat < len(names) else ""
+    kind = event.get("type")
+    if kind == "play":
+        return _("%(name)s played %(card)s.") % {"name": name, "card": say(event["card"])}
+    if kind == "pass":
+        return _("%(name)s passed.") % {"name": name}
+    if kind == "joker":
+        return _("%(name)s put the joker on %(spot)s and played %(card)s.") % {
+            "name": name,
+            "spot": say(event["spot"]),
+            "card": say(event["card"]),
+        }
+    if kind == "redeem":
+        return _("%(name)s played %(card)s in the joker's place and took the joker.") % {
+            "name": name,
+            "card": say(event["card"]),
+        }
+    if kind == "eliminate":
+        return _(
+            "%(name)s is out of passes and cannot play: their cards go face up to the layout."
+        ) % {"name": name}
+    if kind == "drop_out":
+        return _("%(name)s has only the joker left and drops out.") % {"name": name}
+    if kind == "finish":
+        return _("%(name)s is out of cards: place %(place)s.") % {
+            "name": name,
+            "place": event.get("place"),
+        }
+    if kind == "sevens_laid":
+        return _("The 7s are laid out.")
+    if kind == "round_end":
+        return _("The round is over.")
+    return None
+
+
+def rules_items(rules: dict) -> list[str]:
+    """The rule set as short phrases, in the order of the menu, for the one-line rules card."""
+    items = [_("%(count)s players") % {"count": rules["players"]}]
+    if rules["sevens"] == "laid_out":
+        items.append(_("7s laid out after the deal"))
+    else:
+        items.append(_("7s played in turn, 7♦ first"))
+    items.append(_("rows A…7…K") if rules["ace"] == "low" else _("rows 2…7…A"))
+    if rules["pass_limit"] is None:
+        items.append(_("unlimited passes"))
+    else:
+        limit = rules["pass_limit"]
+        items.append(
+            ngettext("%(count)s pass a round", "%(count)s passes a round", limit) % {"count": limit}
+        )
+    if rules["pass_when_playable"]:
+        items.append(_("pass even when you can play"))
+    else:
+        items.append(_("must play when able"))
+    items.append(_("joker") if rules["joker"] else _("no joker"))
+    items.append(
+        {
+            "none": _("A and K not connected"),
+            "connect": _("A and K connect"),
+            "tunnel": _("at an end, continue from the other end"),
+        }[rules["ends"]]
+    )
+    if rules["round_end"] == "first_out":
+        items.append(_("first out wins the round"))
+    if rules["scoring"] == "cards_left":
+        items.append(_("a point per card left"))
+    else:
+        items.append(_("points by place"))
+    rounds = rules["rounds"]
+    items.append(ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds})
+    return items

@@ -1,0 +1,131 @@
+"""Presence: who is at the table, seats handed to the CPU when their player stays away, and
+rooms closed when nobody is in them. Writers like the rest of `rooms.services` (which offers
+these too), through the same guarded write path.
+"""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Match
+from rooms.guard import LIVE, lock, save, table_fields
+from rooms.models import Room, Seat
+
+
+def seat_connected(room: Room | str, session_key: str | None) -> None:
+    """A socket of this browser opened: its seats are present again, taken back from the CPU."""
+    if not session_key:
+        return
+    with transaction.atomic():
+        room = lock(room)
+        seats = list(room.seats.all())
+        held = [s for s in seats if s.session_key == session_key]
+        if not held:
+            return
+        now = timezone.now()
+        Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
+        reclaimed = [s for s in held if s.cpu_controlled]
+        if reclaimed and room.status in LIVE:
+            for seat in reclaimed:
+                seat.cpu_controlled = False
+            Seat.objects.filter(pk__in=[s.pk for s in reclaimed]).update(cpu_controlled=False)
+            save(room, **table_fields(room, seats))
+
+
+def seat_disconnected(room: Room | str, session_key: str | None) -> None:
+    """A socket closed; the grace period runs from now (another tab's heartbeat undoes it)."""
+    if session_key:
+        slug = room if isinstance(room, str) else room.slug
+        Seat.objects.filter(room__slug=slug, session_key=session_key).update(
+            connected=False, last_seen=timezone.now()
+        )
+
+
+def heartbeat(room: Room | str, session_key: str | None) -> None:
+    if session_key:
+        slug = room if isinstance(room, str) else room.slug
+        Seat.objects.filter(room__slug=slug, session_key=session_key).update(
+            connected=True, last_seen=timezone.now()
+        )
+
+
+def heartbeats(present: dict[str, list[str]]) -> int:
+    """Marks present, in one query, the seats of every (room, browser) with an open socket."""
+    match = Q(pk__in=[])
+    for slug, keys in present.items():
+        match |= Q(room__slug=slug, session_key__in=[k for k in keys if k])
+    return Seat.objects.filter(match).update(connected=True, last_seen=timezone.now())
+
+
+def grace_seconds() -> float:
+    return float(getattr(settings, "SEVENS_GRACE_SECONDS", 30))
+
+
+def expire_absent_seats(now=None) -> list[str]:
+    """Hands to the CPU every seat whose player stayed away past the grace period. A seat still
+    marked connected counts as away once its heartbeats stopped for twice the grace period (its
+    server process died)."""
+    now = now or timezone.now()
+    grace = timedelta(seconds=grace_seconds())
+    absent = (
+        Seat.objects.filter(room__status__in=LIVE, kind=Seat.Kind.HUMAN, cpu_controlled=False)
+        .exclude(session_key=None)
+        .filter(last_seen__lt=now - grace)
+        .exclude(connected=True, last_seen__gte=now - 2 * grace)
+    )
+    slugs = sorted(set(absent.values_list("room__slug", flat=True)))
+    for slug in slugs:
+        _expire_room_seats(slug, now - grace, now - 2 * grace)
+    return slugs
+
+
+def _expire_room_seats(slug: str, away_since, dead_since) -> None:
+    with transaction.atomic():
+        room = lock(slug)
+        if room.status not in LIVE:
+            return
+        seats = list(room.seats.all())
+        for seat in seats:
+            held = seat.kind == Seat.Kind.HUMAN and seat.session_key and not seat.cpu_controlled
+            away = seat.last_seen and seat.last_seen < away_since
+            dead = seat.last_seen and seat.last_seen < dead_since
+            if held and away and (not seat.connected or dead):
+                seat.cpu_controlled, seat.connected = True, False
+                seat.save(update_fields=["cpu_controlled", "connected"])
+        save(room, **table_fields(room, seats))
+
+
+def close_room(room: Room | str, now=None, *, idle_since=None) -> bool:
+    """Closes one room (an operator's stuck room, or an idle one: with `idle_since`, only if still
+    nobody came by since then); an unfinished match is kept, marked abandoned. Returns whether
+    it closed the room."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        room = lock(room)
+        if room.status == Room.Status.CLOSED:
+            return False
+        if idle_since and (
+            room.updated_at >= idle_since or room.seats.filter(last_seen__gte=idle_since).exists()
+        ):
+            return False
+        if room.match and room.match.status == Match.Status.PLAYING:
+            Match.objects.filter(pk=room.match_id).update(
+                status=Match.Status.ABANDONED, ended_at=now
+            )
+        save(room, status=Room.Status.CLOSED, turn=None, auto_turn=False)
+    return True
+
+
+def close_idle_rooms(now=None) -> list[str]:
+    """Closes rooms nobody has been in for SEVENS_ROOM_IDLE_SECONDS; an unfinished match is kept,
+    marked abandoned."""
+    now = now or timezone.now()
+    idle = timedelta(seconds=float(getattr(settings, "SEVENS_ROOM_IDLE_SECONDS", 1800)))
+    since = now - idle
+    rooms = Room.objects.exclude(status=Room.Status.CLOSED).filter(updated_at__lt=since)
+    rooms = rooms.exclude(seats__last_seen__gte=since)
+    slugs = list(rooms.values_list("slug", flat=True))
+    return [slug for slug in slugs if close_room(slug, now, idle_since=since)]

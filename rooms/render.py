@@ -1,0 +1,119 @@
+"""Renders the table for one viewer as HTMX fragments.
+
+Every fragment is a partial of `rooms/table.html` whose root carries a stable id, `hx-swap-oob` and
+`data-version`; the room page includes the same partials, so a pushed frame equals a fresh render.
+What a viewer may know comes only from `services.view_for(room, seat)`: a watcher's view has no
+hand, and on a shared device (hot-seat) the hand is shown only to the seat to act once it has lifted
+the curtain.
+"""
+
+from django.template.loader import render_to_string
+
+from rooms import narrate, table
+
+# The rules card never changes in a room: the page has it, the socket never sends it again.
+FRAGMENTS = (
+    "lobby",
+    "layout",
+    "seats",
+    "hand",
+    "controls",
+    "last_move",
+    "log",
+    "settlement",
+    "messages",
+    "live",
+    "table_state",
+)
+
+
+def render_table(room, viewer_seat: int | None, *, hotseat_revealed: int | None = None) -> str:
+    """The whole table as top-level out-of-band elements, for `viewer_seat` (None: a watcher)."""
+    return render_fragments(table_for(room, viewer_seat, hotseat_revealed=hotseat_revealed))
+
+
+def render_fragments(t: dict) -> str:
+    return "\n".join(render_to_string(f"rooms/table.html#{name}", {"t": t}) for name in FRAGMENTS)
+
+
+def render_message(text: str, *, level: str = "error") -> str:
+    """The `#messages` fragment alone: an explanation sent to one viewer, changing nothing."""
+    from rooms import tableparts
+
+    return tableparts.messages({"message": text, "level": level})
+
+
+def table_for(room, viewer_seat: int | None, *, hotseat_revealed: int | None = None) -> dict:
+    """The template context of the table, reading the room through the services' seat views."""
+    from rooms import services
+
+    facts = room_facts(room)
+    if facts["status"] == "waiting":
+        return table.build(None, room=facts, viewer_seat=viewer_seat)
+    curtain_for = None
+    if facts["mode"] == "hotseat":
+        turn = services.view_for(room, None)["turn"]
+        if turn is not None and hotseat_revealed != turn:
+            viewer_seat, curtain_for = None, turn
+        else:
+            viewer_seat = turn
+    view = services.view_for(room, viewer_seat)
+    return table.build(view, room=facts, viewer_seat=viewer_seat, curtain_for=curtain_for)
+
+
+def room_facts(room, seats=None) -> dict:
+    return {
+        "slug": room.slug,
+        "status": room.status,
+        "mode": room.mode,
+        "rules": room.rules,
+        "version": room.version,
+        "lobby": lobby_seats(room, seats),
+    }
+
+
+def lobby_seats(room, seats=None) -> list[dict]:
+    from rooms.models import Seat
+
+    if seats is None:
+        seats = Seat.objects.filter(room=room)
+    taken = {seat.index: seat for seat in seats}
+    seats = []
+    for index in range(room.rules["players"]):
+        seat = taken.get(index)
+        free = seat is None or (seat.kind == "human" and not seat.session_key)
+        seats.append(
+            {
+                "index": index,
+                "colour": narrate.seat_colour(index)[0],
+                "free": free,
+                "name": "" if free else seat.name,
+                "kind": "human" if free else seat.kind,
+                "level": None if free else seat.level,
+                "connected": False if free else seat.connected,
+            }
+        )
+    return seats
+
+
+def page_context(room, session_key: str) -> dict:
+    """What the room page needs beyond the fragments: who this visitor is and what it may do."""
+    from rooms.models import Seat
+
+    mine = list(Seat.objects.filter(room=room, session_key=session_key).order_by("index"))
+    viewer_seat = mine[0].index if mine and room.mode != "hotseat" else None
+    t = table_for(room, viewer_seat)
+    waiting = room.status == "waiting"
+    open_room = room.status in ("waiting", "playing", "between_rounds")
+    # A free seat: one nobody took yet, or one its player left (the computer holds it meanwhile).
+    free = [seat for seat in t["lobby"] if seat["free"]]
+    return {
+        "room": room,
+        "t": t,
+        "seated": bool(mine),
+        "waiting": waiting,
+        "can_join": open_room and not mine and bool(free) and room.mode == "friend",
+        "can_start": waiting and room.created_by == session_key,
+        "can_leave": bool(mine) and room.mode == "friend" and open_room,
+        "closed": room.status == "closed",
+    }

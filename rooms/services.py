@@ -1,0 +1,321 @@
+"""The only writers of rooms, seats and matches.
+
+Every write here follows one path: lock the room (a row lock on PostgreSQL; on SQLite the
+IMMEDIATE transaction serialises writers), check, apply, write the room back with a guarded
+`UPDATE … WHERE version = N` that must hit one row, and announce the new version after commit.
+Humans and CPU seats both act through `submit_action`.
+"""
+
+import copy
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Match
+from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
+from rooms import rounds
+from rooms.announce import tell_seat_on_commit
+from rooms.errors import RoomError, StaleVersion
+from rooms.guard import LIVE, PLAYING
+from rooms.guard import current as _current
+from rooms.guard import lock as _lock
+from rooms.guard import save as _save
+from rooms.guard import table_fields as _table_fields
+from rooms.models import Room, Seat
+from rooms.presence import (  # noqa: F401  (presence and the sweep, offered here too)
+    close_idle_rooms,
+    close_room,
+    expire_absent_seats,
+    grace_seconds,
+    heartbeat,
+    heartbeats,
+    seat_connected,
+    seat_disconnected,
+)
+from rooms.tableview import (  # noqa: F401  (the read side, offered here too)
+    hint_for,
+    holds_all_seats,
+    legal_for,
+    seat_of,
+    view_for,
+)
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    """What became of a submitted action: `error` is None when it was applied."""
+
+    version: int
+    error: RoomError | None = None
+    events: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def stale(self) -> bool:
+        return isinstance(self.error, StaleVersion)
+
+
+# Creating and joining
+
+
+def create_room(
+    *,
+    rules: dict,
+    mode: str,
+    level: str | None,
+    names: list[str],
+    session_key: str,
+    first_deal: str | None = None,
+) -> Room:
+    """Opens a room. cpu and hotseat rooms start their match at once; friend rooms wait.
+    `first_deal`, a deal code, deals the first round's cards again (cpu and hotseat rooms)."""
+    ruleset = _ruleset(rules)
+    if mode not in Room.Mode.values:
+        raise RoomError("bad_mode")
+    if mode == Room.Mode.CPU and level not in Seat.Level.values:
+        raise RoomError("bad_level")
+    if not session_key:
+        raise RoomError("not_your_seat")
+    with transaction.atomic():
+        room = Room.objects.create(rules=ruleset.to_dict(), mode=mode, created_by=session_key)
+        seats = [
+            _new_seat(room, i, mode, level, names, session_key) for i in range(ruleset.players)
+        ]
+        Seat.objects.bulk_create(seats)
+        changes = _start_match(room, ruleset, seats, first_deal) if mode != Room.Mode.FRIEND else {}
+        _save(room, **changes)
+    return room
+
+
+def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat:
+    """Gives a free seat to this browser: an open seat of a waiting room, or a seat its player left."""
+    if not session_key:
+        raise RoomError("not_your_seat")
+    with transaction.atomic():
+        room = _lock(room)
+        if room.status not in (Room.Status.WAITING, *LIVE):
+            raise RoomError("room_closed")
+        seats = list(room.seats.all())
+        seat = _seat(seats, index)
+        if any(s.session_key == session_key for s in seats):
+            raise RoomError("already_seated")
+        if seat.kind != Seat.Kind.HUMAN or seat.session_key:
+            raise RoomError("seat_taken")
+        seat.name = _display_name(name, index)
+        seat.session_key = session_key
+        seat.cpu_controlled = False
+        seat.last_seen = timezone.now()
+        seat.save(update_fields=["name", "session_key", "cpu_controlled", "last_seen"])
+        _save(room, **_table_fields(room, seats))
+    return seat
+
+
+def leave_seat(room: Room | str, session_key: str) -> None:
+    """Frees this browser's seats. During a match the CPU plays them until someone takes them."""
+    with transaction.atomic():
+        room = _lock(room)
+        seats = list(room.seats.all())
+        held = [s for s in seats if session_key and s.session_key == session_key]
+        if not held:
+            return
+        for seat in held:
+            seat.session_key = None
+            seat.connected = False
+            seat.cpu_controlled = room.status in LIVE
+            seat.save(update_fields=["session_key", "connected", "cpu_controlled"])
+        _save(room, **_table_fields(room, seats))
+
+
+def fill_and_start(room: Room | str, session_key: str, level: str | None = None) -> Room:
+    """The creator starts the match: every seat nobody took becomes a CPU of `level`."""
+    level = level or getattr(settings, "SEVENS_FILL_LEVEL", Seat.Level.MEDIUM)
+    if level not in Seat.Level.values:
+        raise RoomError("bad_level")
+    with transaction.atomic():
+        room = _lock(room)
+        if room.created_by != session_key:
+            raise RoomError("not_creator")
+        if room.status != Room.Status.WAITING:
+            raise RoomError("not_waiting")
+        seats = list(room.seats.all())
+        for seat in seats:
+            if seat.kind == Seat.Kind.HUMAN and not seat.session_key:
+                seat.kind, seat.level = Seat.Kind.CPU, level
+                seat.name = _("CPU %(n)d") % {"n": seat.index + 1}
+                seat.save(update_fields=["kind", "level", "name"])
+        _save(room, **_start_match(room, RuleSet.from_dict(room.rules), seats))
+    return room
+
+
+# Playing
+
+
+def submit_action(
+    room_slug: str,
+    seat_index: int,
+    action: dict,
+    version: int,
+    session_key: str | None,
+    *,
+    by_server: bool = False,
+) -> SubmitResult:
+    """Applies `action` for `seat_index` if the session holds the seat, `version` is current and
+    the engine allows it. `by_server` is the CPU runner: it may act only for a seat the CPU plays,
+    or make a forced pass. Never raises for a refused action: the result carries the error."""
+    try:
+        with transaction.atomic():
+            room = _lock(room_slug)
+            if room.status != PLAYING:
+                raise RoomError("not_playing")
+            seats, rnd, state = _read_locked(room)
+            seat = _seat(seats, seat_index)
+            if room.version != version:
+                raise StaleVersion()  # first: a view read before a change is simply old
+            move = Action.from_dict(action)
+            _authorise(seat, session_key, by_server, state, move)
+            if by_server and not seat.played_by_cpu and room.mode != Room.Mode.HOTSEAT:
+                # A present player's forced pass: say so to that player alone (to the others a
+                # pass says nothing, and on a shared device everyone would read it).
+                tell_seat_on_commit(room.slug, seat.index, "forced_pass")
+            state, events = apply(state, move, seat=seat_index)
+            rounds.record(rnd, state)
+            if not state.over:  # a round's end settles more than this path holds: read it fresh
+                transaction.on_commit(lambda: _keep_read(room, seats, rnd, state))
+            _save(room, **_table_fields(room, seats, state))
+        return SubmitResult(room.version, events=events)
+    except IllegalAction as exc:
+        return SubmitResult(version, RoomError(exc.code, exc.message))
+    except RoomError as exc:
+        return SubmitResult(version, exc)
+
+
+def next_round(room: Room | str, session_key: str) -> Room:
+    """Deals the next round, the dealer rotated; any seated player (or the creator) may ask."""
+    with transaction.atomic():
+        room = _lock(room)
+        if room.status != Room.Status.BETWEEN_ROUNDS:
+            raise RoomError("not_between_rounds")
+        seats = list(room.seats.all())
+        if room.created_by != session_key and not _holds_any(seats, session_key):
+            raise RoomError("not_your_seat")
+        last = room.match.current_round()
+        _rnd, state = rounds.deal(room.match, RuleSet.from_dict(room.rules), last.number + 1)
+        _save(room, fast_forward=False, **_table_fields(room, seats, state))
+    return room
+
+
+def fast_forward(room: Room | str, session_key: str) -> None:
+    """Drops the CPU's readable delay for the rest of the round. Not a table change: no version."""
+    slug = room if isinstance(room, str) else room.slug
+    seats = Seat.objects.filter(room__slug=slug, session_key=session_key)
+    if session_key and seats.exists():
+        Room.objects.filter(slug=slug, status=PLAYING).update(fast_forward=True)
+
+
+def _read_locked(room: Room) -> tuple[list[Seat], object, object]:
+    """The seats, the current round and its state of the locked `room`. A server process that
+    read (or wrote) this very version already has them: the version only moves with a write that
+    changes them, so that read is what the database holds now, and costs no query. (Presence,
+    `connected` and `last_seen`, changes without a new version: a table never shows it.) The
+    round is copied, as the write changes it and other sockets may be reading the kept one."""
+    from rooms import frames
+
+    kept = frames.cached(room.slug, room.version)
+    if kept is None or kept.state is None or kept.round is None or kept.match != room.match:
+        return list(room.seats.all()), *_current(room)
+    rnd = copy.copy(kept.round)
+    rnd.match = room.match
+    return kept.seats, rnd, kept.state
+
+
+def _keep_read(room: Room, seats: list[Seat], rnd, state) -> None:
+    """After commit, in a server process: the room as this write left it is the read of its new
+    version (the same rows a fresh read would fetch, and the state the round cache holds), so the
+    process's sockets render it with no query. Registered before `_save`'s notice, which it
+    precedes."""
+    from rooms import cpu, frames, tableview
+
+    if cpu.runner.loop is None:
+        return
+    results = tableview.results_of(room.match, rnd)
+    frames.keep(tableview.RoomRead(room, seats, room.match, rnd, state, results))
+
+
+# Helpers: all run inside the caller's transaction.
+
+
+def _ruleset(rules: dict) -> RuleSet:
+    try:
+        return RuleSet.from_dict(rules)
+    except (RuleError, TypeError) as exc:
+        raise RoomError("bad_rules") from exc
+
+
+def _seat(seats: list[Seat], index) -> Seat:
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(seats):
+        return seats[index]
+    raise RoomError("no_such_seat")
+
+
+def _holds_any(seats: list[Seat], session_key: str | None) -> bool:
+    return bool(session_key) and any(s.session_key == session_key for s in seats)
+
+
+def _authorise(seat: Seat, session_key, by_server: bool, state, move: Action) -> None:
+    if by_server:
+        forced_pass = move.type == "pass" and state.legal_actions() == [Action.pass_()]
+        if seat.played_by_cpu or (forced_pass and state.turn == seat.index):
+            return
+        raise RoomError("not_your_seat")
+    if not session_key or seat.session_key != session_key or seat.kind != Seat.Kind.HUMAN:
+        raise RoomError("not_your_seat")
+
+
+def _start_match(room: Room, ruleset: RuleSet, seats: list[Seat], first_deal=None) -> dict:
+    match = Match.objects.create(
+        rules=ruleset.to_dict(),
+        seats=[_log_seat(s) for s in seats],
+        totals=[0] * ruleset.players,
+        room=room,
+    )
+    room.match = match
+    _rnd, state = rounds.deal(match, ruleset, 0, code=first_deal)
+    return {"match": match, **_table_fields(room, seats, state)}
+
+
+def _new_seat(room, index, mode, level, names, session_key) -> Seat:
+    name = names[index] if index < len(names) else ""
+    if mode == Room.Mode.CPU and index > 0:
+        return Seat(
+            room=room,
+            index=index,
+            kind=Seat.Kind.CPU,
+            level=level,
+            name=_("CPU %(n)d") % {"n": index + 1},
+        )
+    held = mode == Room.Mode.HOTSEAT or index == 0
+    return Seat(
+        room=room,
+        index=index,
+        name=_display_name(name, index) if held else "",
+        session_key=session_key if held else None,
+        last_seen=timezone.now() if held else None,
+    )
+
+
+def _display_name(name: str, index: int) -> str:
+    name = " ".join(str(name or "").split())[:40]
+    return name or _("Player %(n)d") % {"n": index + 1}
+
+
+def _log_seat(seat: Seat) -> dict:
+    entry = {"name": seat.name, "kind": seat.kind}
+    if seat.kind == Seat.Kind.CPU:
+        entry["level"] = seat.level
+    return entry

@@ -1,0 +1,357 @@
+"""The table's template context, built from a seat view dict (`services.view_for`) and room facts.
+
+Pure: no database, no request. The fragment tests build it from hand-written and engine-made views.
+"""
+
+import json
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from rooms import narrate
+
+LOW_CARDS = 2
+MOVE_TYPES = ("play", "pass", "joker", "eliminate")
+JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+def build(view: dict | None, *, room: dict, viewer_seat=None, curtain_for=None) -> dict:
+    """Everything the partials of `rooms/table.html` show, for one viewer of one room."""
+    return personal(public(view, room=room), view, viewer_seat=viewer_seat, curtain_for=curtain_for)
+
+
+def public(view: dict | None, *, room: dict) -> dict:
+    """The part of the context every viewer shares (the layout, the seats, the log, …): built from
+    any seat's view (`rooms.frames` uses the watcher's), once per room version and language."""
+    rules = view["rules"] if view else room["rules"]
+    t = {
+        "version": view["version"] if view else room["version"],
+        "slug": room["slug"],
+        "status": room["status"],
+        "mode": room["mode"],
+        "viewer": None,
+        "rules_items": rules_items(rules),
+        "lobby": room["lobby"],
+        "started": view is not None,
+        "message": None,
+    }
+    if view is None:
+        t["state_json"] = "null"
+        return t
+    names = view["names"]
+    history = view.get("history") or []
+    t.update(
+        {
+            "round_number": round_number(view),
+            "rounds": rules["rounds"],
+            "rows": [layout_row(row) for row in view["rows"]],
+            "seats": seats(view, None),
+            "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
+            or any(seat.get("cpu_controlled") for seat in view["seats"]),
+            "last_move": [narrate.event_sentence(e, names) for e in last_move(history)],
+            "spoken_move": " ".join(
+                s
+                for s in (narrate.event_sentence(e, names, spoken=True) for e in last_move(history))
+                if s
+            ),
+            "log": [s for s in (narrate.event_sentence(e, names) for e in history) if s],
+            "settlement": settlement(view, names),
+        }
+    )
+    return t
+
+
+def personal(pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None) -> dict:
+    """The shared context `pub` completed for one viewer: its hand, its turn, its controls, its
+    seat marked as "you", and the seat view for the 3D table."""
+    t = {**pub, "viewer": viewer_seat}
+    if view is None:
+        return t
+    names = view["names"]
+    t.update(
+        {
+            "curtain": curtain(curtain_for, names),
+            "watching": viewer_seat is None and pub["mode"] != "hotseat",
+            "seats": [{**seat, "me": seat["seat"] == viewer_seat} for seat in pub["seats"]],
+            "hand": hand(view),
+            "turn": turn_facts(view, viewer_seat, names),
+            "live": live_text(pub["spoken_move"], view, viewer_seat),
+            "state": compact_state(view),
+        }
+    )
+    t["state_json"] = state_text(t["state"])
+    t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
+    return t
+
+
+def round_number(view: dict) -> int:
+    # `round` is what `view_for` calls it; the contract's name is `round_number`.
+    return view.get("round_number") or view.get("round") or 1
+
+
+def curtain(seat, names):
+    if seat is None:
+        return None
+    return {"seat": seat, "name": names[seat], "colour": narrate.seat_colour(seat)[0]}
+
+
+def rules_items(rules: dict) -> list[str]:
+    """`narrate.rules_items`, kept per language: a room's rules never change."""
+    key = (get_language(), *sorted(rules.items()))
+    items = _RULES_ITEMS.get(key)
+    if items is None:
+        items = _RULES_ITEMS[key] = narrate.rules_items(rules)
+    return list(items)
+
+
+_RULES_ITEMS: dict[tuple, list[str]] = {}  # bounded: a few rule sets, a few languages
+
+
+def layout_row(row: dict) -> dict:
+    """A row of the layout as the partials show it. Kept per language and what the row holds
+    (three of the four rows are the same after a move): the dict is shared, never change it."""
+    cells = row["cells"]
+    key = (
+        get_language(),
+        row["suit"],
+        cells[0]["card"],  # and so the order of the ranks (rows A…K or 2…A)
+        row["open"],
+        row["full"],
+        *(c["state"] for c in cells),
+        "/",
+        *(row.get("next") or ()),
+    )
+    made = _ROWS.get(key)
+    if made is None:
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        made = _ROWS[key] = _layout_row(row)
+    return made
+
+
+_ROWS: dict[tuple, dict] = {}
+
+
+def _layout_row(row: dict) -> dict:
+    symbol, suit_name = narrate.SUITS[row["suit"]]
+    return {
+        "suit": row["suit"],
+        "symbol": symbol,
+        "name": suit_name,
+        "open": row["open"],
+        "full": row["full"],
+        "cells": [
+            {**narrate.card(c["card"]), "state": c["state"], "letter": CELL_LETTERS[c["state"]]}
+            for c in row["cells"]
+        ],
+        "next": [narrate.card(c) for c in row.get("next") or []],
+        # An eliminated seat's cards, laid apart from the run: the row note names them.
+        "placed": [narrate.card(c["card"]) for c in row["cells"] if c["state"] == "placed"],
+    }
+
+
+def seats(view: dict, viewer_seat) -> list[dict]:
+    out = []
+    totals = view.get("totals") or []
+    levels = view.get("levels") or []
+    kinds = view.get("kinds") or []
+    for seat in view["seats"]:
+        index = seat["seat"]
+        colour, colour_label = narrate.seat_colour(index)
+        level = levels[index] if index < len(levels) else None
+        playing = seat["status"] == "playing"
+        out.append(
+            {
+                **seat,
+                "name": view["names"][index],
+                "colour": colour,
+                "colour_label": colour_label,
+                "cpu": index < len(kinds) and kinds[index] == "cpu",
+                "away": bool(seat.get("cpu_controlled")),
+                "level": narrate.LEVELS.get(level, "") if level else "",
+                "unlimited": seat["passes_left"] is None,
+                "low": playing and not view["over"] and 0 < seat["cards"] <= LOW_CARDS,
+                "to_act": view["turn"] == index,
+                "me": viewer_seat == index,
+                "dealer": view.get("dealer") == index,
+                "total": totals[index] if index < len(totals) else 0,
+            }
+        )
+    return out
+
+
+def hand(view: dict) -> list[dict]:
+    """The viewer's cards; on its turn the legal ones are bright, else those the rows need next."""
+    if view.get("hand") is None:
+        return []
+    legal = view.get("legal") or []
+    jokers = {a["card"]: a["spot"] for a in legal if a["type"] == "joker"}
+    if view["turn"] == view["seat"]:
+        playable = {a["card"] for a in legal if a["type"] == "play"} | set(jokers)
+        if jokers:
+            playable.add(narrate.JOKER)
+    else:
+        playable = {card for row in view["rows"] for card in row.get("next") or []}
+    return [
+        {**narrate.card(card), "playable": card in playable, "joker_spot": jokers.get(card, "")}
+        for card in view["hand"]
+    ]
+
+
+def turn_facts(view: dict, viewer_seat, names) -> dict:
+    turn = view["turn"]
+    legal = view.get("legal") or []
+    mine = turn is not None and turn == viewer_seat
+    passes_left = None
+    if viewer_seat is not None:
+        passes_left = view["seats"][viewer_seat]["passes_left"]
+    return {
+        "seat": turn,
+        "name": names[turn] if turn is not None else "",
+        "mine": mine,
+        "forced_pass": mine and bool(legal) and all(a["type"] == "pass" for a in legal),
+        "passes_left": passes_left,
+        "pass_label": pass_label(passes_left),
+    }
+
+
+def pass_label(passes_left) -> str:
+    if passes_left is None:
+        return _("Pass")
+    return ngettext("Pass (%(count)s left)", "Pass (%(count)s left)", passes_left) % {
+        "count": passes_left
+    }
+
+
+def last_move(history: list[dict]) -> list[dict]:
+    """The last move and the events it brought with it (a finish, a redeemed joker, …)."""
+    for start in range(len(history) - 1, -1, -1):
+        if history[start].get("type") in MOVE_TYPES:
+            return history[start:]
+    return []
+
+
+def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
+    """What the live region reads out: the last move, then "Your turn." to the seat to act."""
+    sentences = [spoken_move]
+    if view["turn"] is not None and view["turn"] == viewer_seat:
+        sentences.append(_("Your turn."))
+    return " ".join(s for s in sentences if s)
+
+
+def settlement(view: dict, names) -> dict | None:
+    result = view.get("result")
+    if not view.get("over") or not result:
+        return None
+    rules = view["rules"]
+    revealed = {int(k): v for k, v in (view.get("revealed") or {}).items()}
+    totals = view.get("totals") or [0] * len(names)
+    statuses = {seat["seat"]: seat["status"] for seat in view["seats"]}
+    places = []
+    for place, seat in enumerate(result["ranking"], start=1):
+        places.append(
+            {
+                "place": place,
+                "seat": seat,
+                "name": names[seat],
+                "colour": narrate.seat_colour(seat)[0],
+                "status": statuses.get(seat),
+                "points": result["points"][seat],
+                "pays": abs(result["points"][seat]),
+                "cards": [narrate.card(c) for c in revealed.get(seat, [])],
+                "total": totals[seat],
+            }
+        )
+    match_over = round_number(view) >= rules["rounds"]
+    return {
+        "places": places,
+        "cards_left": rules["scoring"] == "cards_left",
+        "sum": cards_left_sum(result) if rules["scoring"] == "cards_left" else None,
+        "match_over": match_over,
+        "standings": standings(totals, result["ranking"], names, view.get("winner"))
+        if match_over
+        else [],
+    }
+
+
+def cards_left_sum(result: dict) -> dict:
+    """How the winner's points add up: each other seat pays one point per card left."""
+    winner, *losers = result["ranking"]
+    paid = [abs(result["points"][seat]) for seat in losers]
+    return {
+        "winner": winner,
+        "sum": " + ".join(str(n) for n in paid),
+        "total": result["points"][winner],
+    }
+
+
+def standings(totals: list[int], final_ranking: list[int], names, winner=None) -> list[dict]:
+    """Seats by match total; a tie goes to the seat that placed higher in the final round (the
+    match's own `winner`, when the view carries it, comes first)."""
+    order = sorted(
+        range(len(totals)),
+        key=lambda s: (s != winner, -totals[s], final_ranking.index(s)),
+    )
+    return [
+        {
+            "place": place,
+            "seat": seat,
+            "name": names[seat],
+            "colour": narrate.seat_colour(seat)[0],
+            "total": totals[seat],
+        }
+        for place, seat in enumerate(order, start=1)
+    ]
+
+
+def state_json(view: dict) -> str:
+    """The view as JSON safe inside `<script type="application/json">`."""
+    return json.dumps(view, ensure_ascii=False, separators=(",", ":")).translate(JSON_ESCAPES)
+
+
+CELL_LETTERS = {"empty": "e", "run": "r", "placed": "p", "next": "n", "closed": "c"}
+
+
+def compact_state(view: dict) -> dict:
+    """The seat view as the 3D table reads it, in few bytes (`static/table/src/wire.js` expands it):
+    `rows` has a word per row (♠♥♦♣), a letter per cell over the ranks in `ranks` (after a `!`
+    when the row is full); a seat is
+    `[cards, passes left, status, place]`; `over` and `revealed` only when there is something; the history starts at entry `hs` (the last move and what came
+    with it: the table keeps what came before from the previous frames)."""
+    history = view.get("history") or []
+    start = len(history) - len(last_move(history)) if history else 0
+    if all(e.get("type") == "sevens_laid" for e in history[:start]):
+        start = 0  # a round's first move: the deal comes along, for the deal animation
+    rows = view.get("rows") or []
+    return {
+        "version": view["version"],
+        "seat": view["seat"],
+        "players": view["players"],
+        "turn": view["turn"],
+        **({"over": True} if view["over"] else {}),
+        "status": view.get("status"),
+        "round": view.get("round"),
+        "names": view["names"],
+        "hand": view["hand"],
+        "legal": view["legal"],
+        **({"revealed": view["revealed"]} if view["revealed"] else {}),
+        "ranks": "".join(c["card"][0] for c in rows[0]["cells"]) if rows else "",
+        "rows": [
+            ("!" if r["full"] else "") + "".join(CELL_LETTERS[c["state"]] for c in r["cells"])
+            for r in rows
+        ],
+        "seats": [[s["cards"], s["passes_left"], s["status"], s["place"]] for s in view["seats"]],
+        "hs": start,
+        "history": history[start:],
+        # For the play statistics (static/js/stats.js): what game this is, the moves made so far.
+        "mode": view.get("mode"),
+        "rules": {k: view["rules"][k] for k in ("sevens", "players", "rounds")},
+        **({"levels": view.get("levels")} if view.get("mode") == "cpu" else {}),
+        **({"winner": view["winner"]} if view.get("winner") is not None else {}),
+        "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES[:3]),
+    }
+
+
+def state_text(state: dict) -> str:
+    """JSON safe inside `<script type="application/json">`."""
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).translate(JSON_ESCAPES)

@@ -1,0 +1,191 @@
+"""The fragments every viewer of a table shares (`#layout`, `#seats`, `#log`, `#last-move`, …)
+built as plain strings.
+
+They are rendered once per room version and language, but a loaded process makes a hundred
+versions a second, and the template engine spent more on them than on anything else. The output
+is exactly the `rooms/table.html` partial of the same name (tests compare them in every
+language): `{% translate %}` gives the translated string as it is, `{% blocktranslate %}` the
+translated string with its escaped values put in, `{{ … }}` an escaped value. The rarer shapes (a
+table not started, the settlement of a round's end) are left to the template (None here).
+"""
+
+import functools
+import html
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+
+def e(value) -> str:
+    """`value` escaped as `{{ value }}` shows it: Django's `conditional_escape` (html.escape,
+    safe strings kept), without its wrappers, which cost five times the escaping."""
+    markup = getattr(value, "__html__", None)
+    return markup() if markup is not None else html.escape(str(value))
+
+
+def layout(t: dict) -> str | None:
+    if not t.get("started"):
+        return None
+    rows = [_row(row) for row in t["rows"]]
+    return (
+        '<section id="layout" hx-swap-oob="true" aria-labelledby="layout-title">\n'
+        f'  <h2 id="layout-title">{_("Layout")}</h2>\n'
+        f'<ul class="rows">{"".join(rows)}\n</ul>\n</section>'
+    )
+
+
+def _row(row: dict) -> str:
+    cells = [_cell(c["code"], c["state"], c["letter"], c["text"]) for c in row["cells"]]
+    suit = e(row["suit"])
+    if row["full"]:
+        cls, note = " full", f'<span class="full-mark">✓ {_("full")}</span>'
+    elif not row["open"]:
+        cls, note = " closed", _("not open yet")
+    else:
+        cards = " ".join(f"<b>{e(c['text'])}</b>" for c in row["next"]) or _("none")
+        cls, note = "", f"{_('next:')} {cards}"
+    if row["placed"]:
+        placed = " ".join(f"<b>{e(c['text'])}</b>" for c in row["placed"])
+        note += f" · {_('placed apart:')} {placed}"
+    return (
+        f'\n<li class="row" data-suit="{suit}"><b class="row-suit">{e(row["symbol"])}'
+        f'<i>{e(row["name"])}</i></b><ol class="cells">{"".join(cells)}</ol>'
+        f'<p id="n{suit}" class="row-note{cls}">{note}</p></li>'
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _cell(code: str, state: str, letter: str, text: str) -> str:
+    if state == "empty":
+        return f'<li id="c{e(code)}"></li>'
+    if state == "closed":
+        return f'<li id="c{e(code)}" class="{e(letter)}"></li>'
+    return f'<li id="c{e(code)}" class="{e(letter)}">{e(text)}</li>'
+
+
+def seat_name(seat: dict) -> str:
+    you = f' <span class="you">({_("you")})</span>' if seat.get("me") else ""
+    if seat.get("cpu"):
+        text = _("computer, %(level)s") % {"level": e(seat.get("level", ""))}
+        level = f' <span class="level">{text}</span>'
+    elif seat.get("away"):
+        level = f' <span class="level">{_("away: the computer plays for now")}</span>'
+    else:
+        level = ""
+    return (
+        f'<b class="seat-name"><i>{e(seat["colour_label"])}:</i> {e(seat["name"])}{you}{level}</b>'
+    )
+
+
+def seats(t: dict) -> str | None:
+    if not t.get("started"):
+        return None
+    items = []
+    for seat in t["seats"]:
+        index = e(seat["seat"])
+        items.append(
+            f'\n<li class="seat seat-{e(seat["colour"])}" data-seat="{index}">{seat_name(seat)} '
+            f'<div id="st{index}" class="seat-state">{seat_state(seat)}</div></li>'
+        )
+    return (
+        '<section id="seats" hx-swap-oob="true" aria-labelledby="seats-title">\n'
+        f'  <h2 id="seats-title">{_("Players")}</h2>\n'
+        f'<ol class="seat-list">{"".join(items)}\n</ol>\n</section>'
+    )
+
+
+def seat_state(seat: dict) -> str:
+    cards = seat["cards"]
+    parts = [ngettext("%(n)s card", "%(n)s cards", cards) % {"n": e(cards)}, " · "]
+    if seat["unlimited"]:
+        parts.append(_("passes: unlimited"))
+    else:
+        left = seat["passes_left"]
+        parts.append(ngettext("%(n)s pass left", "%(n)s passes left", left) % {"n": e(left)})
+    total = seat["total"]
+    parts += [" · ", ngettext("%(n)s point", "%(n)s points", total) % {"n": e(total)}]
+    status = seat["status"]
+    if status == "finished":
+        place = _("out: place %(place)s") % {"place": e(seat["place"])}
+        parts.append(f' <span class="place">{place}</span>')
+    elif status == "eliminated":
+        parts.append(f' <span class="place">{_("lost: out of passes")}</span>')
+    elif status == "dropped":
+        parts.append(f' <span class="place">{_("dropped out with the joker")}</span>')
+    if seat["low"]:
+        low = ngettext("only %(n)s card left!", "only %(n)s cards left!", cards) % {"n": e(cards)}
+        parts.append(f' <strong class="low-warning">{low}</strong>')
+    if seat["to_act"]:
+        parts.append(f' <span class="to-act" aria-current="true">{_("to play")}</span>')
+    return "".join(parts)
+
+
+def last_move(t: dict) -> str:
+    if not t.get("started"):
+        return '<p id="last-move" hx-swap-oob="true"></p>'
+    said = [(" " if i else "") + e(s) for i, s in enumerate(t["last_move"]) if s]
+    if not t["last_move"]:
+        said = [_("none yet")]
+    return (
+        f'<p id="last-move" hx-swap-oob="true"><span class="label">{_("Last move:")}</span> '
+        f'<span id="move">{"".join(said)}</span></p>'
+    )
+
+
+def log(t: dict) -> str | None:
+    if not t.get("started"):
+        return None
+    title = _("Round %(n)s of %(rounds)s: the log") % {
+        "n": e(t["round_number"]),
+        "rounds": e(t["rounds"]),
+    }
+    lines = "".join(f"<li>{e(line)}</li>" for line in t["log"])
+    return (
+        '<section id="log" hx-swap-oob="true" aria-labelledby="log-title"><details>'
+        f'<summary id="log-title">{title}</summary><ol class="log-lines">{lines}</ol>'
+        "</details></section>"
+    )
+
+
+def lobby(t: dict) -> str | None:
+    if t["status"] == "waiting":
+        return None
+    return (
+        f'<section id="lobby" class="lobby" hx-swap-oob="true" data-status="{e(t["status"])}" '
+        "hidden>\n\n</section>"
+    )
+
+
+def settlement(t: dict) -> str | None:
+    if t.get("settlement"):
+        return None
+    return '<section id="settlement" hx-swap-oob="true" hidden>\n\n</section>'
+
+
+def messages(t: dict) -> str:
+    text = ""
+    if t.get("message"):
+        text = f'<p class="message message-{e(t.get("level", ""))}">{e(t["message"])}</p>'
+    return (
+        '<div id="messages" class="messages" hx-swap-oob="innerHTML" role="status" '
+        f'aria-live="assertive">{text}</div>'
+    )
+
+
+def live(t: dict) -> str:
+    return (
+        '<div id="live" class="sr-only" hx-swap-oob="innerHTML" aria-live="polite">'
+        f"{e(t.get('live', ''))}</div>"
+    )
+
+
+BUILDERS = {
+    "layout": layout,
+    "seats": seats,
+    "last_move": last_move,
+    "log": log,
+    "lobby": lobby,
+    "settlement": settlement,
+    "messages": messages,
+    "live": live,
+}

@@ -1,0 +1,114 @@
+"""The pages: the home page's menu and the room page (lobby, table, button panel)."""
+
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from config.limits import over_limit, refuse
+from rooms import render as table_render
+from rooms import services
+from rooms.errors import RoomError
+from rooms.forms import PRESET_NAMES, RulesForm, preset_initial
+from rooms.models import Room
+
+NAME_LENGTH = 24
+
+
+def session_key(request) -> str:
+    if not request.session.session_key:
+        request.session.save()
+    return request.session.session_key
+
+
+@require_GET
+def home(request):
+    preset = request.GET.get("preset")
+    initial = preset_initial(preset) if preset in PRESET_NAMES else None
+    return render(request, "rooms/home.html", {"form": RulesForm(initial=initial)})
+
+
+@require_POST
+def create(request):
+    form = RulesForm(request.POST)
+    if over_limit(request, "new_room"):
+        refuse(form, "new_room")
+        return render(request, "rooms/home.html", {"form": form}, status=429)
+    if not form.is_valid():
+        return render(request, "rooms/home.html", {"form": form}, status=400)
+    mode, level = form.mode()
+    try:
+        room = services.create_room(
+            rules=form.rules(),
+            mode=mode,
+            level=level,
+            names=creator_names(form, mode),
+            session_key=session_key(request),
+        )
+    except RoomError as error:
+        form.add_error(None, error.message)
+        return render(request, "rooms/home.html", {"form": form}, status=400)
+    return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+def creator_names(form: RulesForm, mode: str) -> list[str]:
+    """The names of the seats the creator holds: one, or every seat on a shared device."""
+    if mode == "hotseat":
+        count = form.cleaned_data["players"]
+        return [gettext("Player %(number)s") % {"number": n + 1} for n in range(count)]
+    # An empty name becomes "Player 1" in the services (never "You": friends see it too).
+    return [form.cleaned_data["name"].strip()]
+
+
+def find_room(slug: str) -> Room:
+    room = Room.objects.filter(slug=slug).first()
+    if room is None:
+        raise Http404
+    return room
+
+
+@require_GET
+def room(request, slug):
+    room = find_room(slug)
+    page = table_render.page_context(room, session_key(request))
+    return render(request, "rooms/room.html", page)
+
+
+@require_POST
+def take_seat(request, slug):
+    """Gives this visitor the first free seat, under the display name it typed."""
+    room = find_room(slug)
+    name = request.POST.get("name", "").strip()[:NAME_LENGTH]
+    free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
+    try:
+        if not free:
+            raise RoomError("seat_taken")
+        services.take_seat(room, free[0].index, name, session_key(request))
+    except RoomError as error:
+        return refused(request, room, error)
+    return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+@require_POST
+def leave_seat(request, slug):
+    room = find_room(slug)
+    services.leave_seat(room, session_key(request))
+    return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+@require_POST
+def start(request, slug):
+    room = find_room(slug)
+    try:
+        services.fill_and_start(room, session_key(request))
+    except RoomError as error:
+        return refused(request, room, error)
+    return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+def refused(request, room: Room, error: RoomError):
+    room.refresh_from_db()
+    page = table_render.page_context(room, session_key(request))
+    page["refusal"] = error.message
+    return render(request, "rooms/room.html", page, status=400)

@@ -1,0 +1,340 @@
+// The button panel: choosing a card (or the joker and the card after it), keeping the choice and
+// the keyboard focus across pushed frames, and asking for a full resync when frames were missed.
+// No framework: htmx's ws extension does the sending and the out-of-band swaps.
+(function () {
+  "use strict";
+
+  var choice = { card: null, joker: false };
+  var version = null;
+  var stateBefore = null;
+  var opened = false;
+  var socket = null;
+  var focusKey = null;
+
+  function $(selector, root) { return (root || document).querySelector(selector); }
+  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+
+  function pageVersion() {
+    var state = document.getElementById("table-state");
+    var value = state && state.getAttribute("data-version");
+    return value ? parseInt(value, 10) : null;
+  }
+
+  function frameVersion(message) {
+    var match = /data-version="(\d+)"/.exec(message);
+    return match ? parseInt(match[1], 10) : null;
+  }
+
+  // A delta (only what one move changed) names the version it applies to.
+  function frameBase(message) {
+    var match = /data-base="(\d+)"/.exec(message);
+    return match ? parseInt(match[1], 10) : null;
+  }
+
+  // -- choosing cards -----------------------------------------------------------------------
+
+  function showChoice() {
+    $all("#hand .card").forEach(function (button) {
+      var code = button.getAttribute("data-card");
+      var pressed = code === choice.card || (code === "JK" && choice.joker);
+      button.setAttribute("aria-pressed", pressed ? "true" : "false");
+      button.classList.toggle("joker-target", choice.joker && button.hasAttribute("data-joker-spot"));
+    });
+  }
+
+  function forgetMissingChoice() {
+    if (choice.card && !$('#hand .card[data-card="' + choice.card + '"]')) choice.card = null;
+    if (choice.joker && !$('#hand .card[data-card="JK"]')) choice.joker = false;
+  }
+
+  function press(button) {
+    var code = button.getAttribute("data-card");
+    if (code === "JK") {
+      choice.joker = !choice.joker;
+    } else {
+      choice.card = choice.card === code ? null : code;
+    }
+    showChoice();
+  }
+
+  function say(text) {
+    var box = document.getElementById("messages");
+    if (!box || !text) return;
+    box.innerHTML = "";
+    var p = document.createElement("p");
+    p.className = "message message-info";
+    p.textContent = text;
+    box.appendChild(p);
+  }
+
+  // The panel's fixed words, given once by the page (.room), not by every pushed #controls.
+  function words(form, name) {
+    var room = form.closest(".room") || $(".room");
+    return room ? room.getAttribute(name) : "";
+  }
+
+  // Fills in the chosen card(s) of a Play; a Play with nothing chosen is explained, not sent.
+  function configureSend(event) {
+    var form = event.target;
+    var params = event.detail.parameters;
+    // The move is made on the table this page shows: its version, never an older one in a form.
+    if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
+    if (form.classList.contains("panel-form") && params.action === "play") {
+      if (choice.joker && !choice.card) {
+        say(words(form, "data-joker-needs-card"));
+        event.preventDefault();
+        return;
+      }
+      if (!choice.card) {
+        say(words(form, "data-choose-first"));
+        event.preventDefault();
+        return;
+      }
+      params.card = choice.card;
+      if (choice.joker) {
+        var target = $('#hand .card[data-card="' + choice.card + '"]');
+        params.action = "joker";
+        params.spot = (target && target.getAttribute("data-joker-spot")) || "";
+      }
+    }
+  }
+
+  // -- frames ---------------------------------------------------------------------------------
+
+  function rememberFocus() {
+    var active = document.activeElement;
+    focusKey = null;
+    if (!active || active === document.body) return;
+    if (active.closest("#hand") && active.hasAttribute("data-card")) {
+      focusKey = '#hand .card[data-card="' + active.getAttribute("data-card") + '"]';
+    } else if (active.closest("#hand")) {
+      focusKey = "#hand button";
+    } else if (active.closest("#controls") && active.value) {
+      focusKey = '#controls button[value="' + active.value + '"]';
+    } else if (active.closest("#settlement")) {
+      focusKey = "#settlement button, #settlement a";
+    }
+  }
+
+  function restoreFocus() {
+    var active = document.activeElement;
+    if (!focusKey || (active && active !== document.body && document.body.contains(active))) return;
+    var candidates = [focusKey, "#hand .card.playable", "#hand button", "#settlement button", "#controls button"];
+    for (var i = 0; i < candidates.length; i++) {
+      var target = $(candidates[i]);
+      if (target && target.getClientRects().length) {
+        target.focus({ preventScroll: true });
+        return;
+      }
+    }
+  }
+
+  function send(fields) {
+    if (!socket) return;
+    var body = Object.assign({ version: pageVersion() }, fields);
+    socket.send(JSON.stringify(body));
+  }
+
+  function beforeMessage(event) {
+    var incoming = frameVersion(event.detail.message);
+    var base = frameBase(event.detail.message);
+    var current = pageVersion();
+    if (incoming !== null && current !== null && incoming <= current && (base !== null || incoming < current)) {
+      event.preventDefault(); // an older frame overtaken by a newer one: keep the newer
+      return;
+    }
+    if (base !== null && base !== current) {
+      event.preventDefault(); // a delta for a table this page does not show: a frame was missed
+      send({ action: "resync" });
+      return;
+    }
+    version = current;
+    var state = document.getElementById("table-state");
+    stateBefore = state ? state.textContent : null;
+    rememberFocus();
+  }
+
+  // A delta's #table-state holds only what changed (and its base version): merged into the state
+  // the page held, so #table-state is always the whole seat view.
+  function mergeState(message) {
+    var state = document.getElementById("table-state");
+    if (!state || frameBase(message) === null || !stateBefore) return;
+    try {
+      var merged = JSON.parse(stateBefore);
+      var patch = JSON.parse(state.textContent);
+      Object.keys(patch).forEach(function (key) {
+        var value = patch[key];
+        if (Array.isArray(merged[key]) && value && typeof value === "object" && !Array.isArray(value)) {
+          Object.keys(value).forEach(function (i) { merged[key][i] = value[i]; }); // rows, seats by index
+        } else {
+          merged[key] = value;
+        }
+      });
+      state.textContent = JSON.stringify(merged);
+      if (patch.rows) drawRows(Object.keys(patch.rows), merged);
+    } catch (e) {
+      send({ action: "resync" });
+    }
+  }
+
+  // -- the layout, drawn from the state --------------------------------------------------------
+  // A delta carries no layout: the rows that changed are in its #table-state (a letter per cell,
+  // `rooms.table.compact_state`), and their cells and notes are drawn here as the `layout`
+  // partial draws them, with the page's words (.room data-next, …). A cell's face is the same in
+  // every language.
+
+  var SUITS = "SHDC";
+  var SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var RANK_ORDER = "A23456789TJQK";
+
+  function face(card) {
+    return (card[0] === "T" ? "10" : card[0]) + SYMBOLS[card[1]];
+  }
+
+  function bold(cards) {
+    var out = [];
+    cards.forEach(function (card, i) {
+      if (i) out.push(document.createTextNode(" "));
+      var b = document.createElement("b");
+      b.textContent = face(card);
+      out.push(b);
+    });
+    return out;
+  }
+
+  function drawRows(indexes, state) {
+    var room = $(".room");
+    if (!room || !state.ranks) return;
+    indexes.forEach(function (index) {
+      var word = state.rows[index];
+      var suit = SUITS[index];
+      var row = $('#layout li.row[data-suit="' + suit + '"]');
+      if (!row || typeof word !== "string") return;
+      var full = word.charAt(0) === "!";
+      var letters = word.replace("!", "");
+      var cells = [], next = [], placed = [];
+      for (var i = 0; i < letters.length; i++) {
+        var card = state.ranks[i] + suit;
+        var letter = letters[i];
+        var cell = document.createElement("li");
+        cell.id = "c" + card;
+        if (letter !== "e") cell.className = letter;
+        if (letter !== "e" && letter !== "c") cell.textContent = face(card);
+        cells.push(cell);
+        if (letter === "n") next.push(card);
+        if (letter === "p") placed.push(card);
+      }
+      next.sort(function (a, b) { return RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]); });
+      var open = letters[state.ranks.indexOf("7")] === "r"; // a row opens with its 7 on the table
+      row.querySelector("ol.cells").replaceChildren.apply(row.querySelector("ol.cells"), cells);
+      var note = row.querySelector("p.row-note");
+      var parts = [];
+      if (full) {
+        var mark = document.createElement("span");
+        mark.className = "full-mark";
+        mark.textContent = "\u2713 " + room.getAttribute("data-full");
+        parts.push(mark);
+      } else if (!open) {
+        parts.push(document.createTextNode(room.getAttribute("data-not-open")));
+      } else {
+        parts.push(document.createTextNode(room.getAttribute("data-next") + " "));
+        parts = parts.concat(next.length ? bold(next) : [document.createTextNode(room.getAttribute("data-none"))]);
+      }
+      if (placed.length) {
+        parts.push(document.createTextNode(" \u00b7 " + room.getAttribute("data-placed") + " "));
+        parts = parts.concat(bold(placed));
+      }
+      note.className = "row-note" + (full ? " full" : open ? "" : " closed");
+      note.replaceChildren.apply(note, parts);
+    });
+  }
+
+  function afterMessage(event) {
+    var incoming = frameVersion(event.detail.message);
+    mergeState(event.detail.message);
+    forgetMissingChoice();
+    showChoice();
+    restoreFocus();
+    followStatus();
+    if (incoming !== null && version !== null && incoming > version + 1 && !isFullFrame(event.detail.message)) {
+      send({ action: "resync" });
+    }
+    version = pageVersion();
+  }
+
+  // A frame carrying the table state and no base version is the whole table: nothing is missing.
+  function isFullFrame(message) {
+    return message.indexOf('id="table-state"') !== -1 && frameBase(message) === null;
+  }
+
+  function followStatus() {
+    var lobby = document.getElementById("lobby");
+    var waiting = lobby && lobby.getAttribute("data-status") === "waiting";
+    $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
+  }
+
+  function connection(up) {
+    var note = $("[data-connection]");
+    var room = $(".room");
+    if (note) note.hidden = up;
+    if (room) room.setAttribute("data-connected", up ? "true" : "false");
+  }
+
+  // htmx reconnects by itself only after an abnormal close (1006, 1011-1013); a server that restarts
+  // cleanly closes with 1000 or 1001, and the game must continue then too. The server's own codes
+  // (4000 and up: no such room, too many messages) are final.
+  var RECONNECT_ON = [1000, 1001, 1005];
+  var retries = 0;
+
+  function reconnectLater(detail) {
+    var code = detail && detail.event ? detail.event.code : null;
+    if (RECONNECT_ON.indexOf(code) === -1 || !detail.socketWrapper) return;
+    var delay = Math.min(30000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+    retries += 1;
+    setTimeout(function () {
+      if ($(".room")) detail.socketWrapper.reconnect();
+    }, delay);
+  }
+
+  // -- keyboard: arrows move along the hand -----------------------------------------------------
+
+  function arrows(event) {
+    var button = event.target.closest && event.target.closest("#hand .card");
+    if (!button || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    var cards = $all("#hand .card");
+    var next = cards[cards.indexOf(button) + (event.key === "ArrowRight" ? 1 : -1)];
+    if (next) { next.focus(); event.preventDefault(); }
+  }
+
+  // -- home page: the hot-seat button names the number of players -------------------------------
+
+  function homePlayers(event) {
+    if (event.target.name !== "players") return;
+    $all(".players-count").forEach(function (span) { span.textContent = event.target.value; });
+  }
+
+  window.sevensPanel = { drawRows: drawRows }; // for the browser tests
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#hand .card");
+    if (button) press(button);
+  });
+  document.addEventListener("keydown", arrows);
+  document.addEventListener("change", homePlayers);
+  document.body.addEventListener("htmx:wsConfigSend", configureSend);
+  document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
+  document.body.addEventListener("htmx:wsAfterMessage", afterMessage);
+  document.body.addEventListener("htmx:wsOpen", function (event) {
+    socket = event.detail.socketWrapper;
+    retries = 0;
+    connection(true);
+    if (opened) send({ action: "resync" });
+    opened = true;
+  });
+  document.body.addEventListener("htmx:wsClose", function (event) {
+    connection(false);
+    reconnectLater(event.detail);
+  });
+  followStatus();
+  showChoice(); // the hand's buttons are toggles: aria-pressed is kept here, not sent by the server
+})();

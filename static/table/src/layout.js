@@ -1,0 +1,155 @@
+// Where everything lies on the table, computed from a seat view alone (no three.js, no DOM), so
+// node can test it. World units: a card is 1 wide and 1.4 long; the table is the x–z plane, the
+// near edge (the player's side) is +z, the far side is -z.
+
+export const CARD_W = 1;
+export const CARD_H = 1.4;
+export const COL_PITCH = 1.08;
+export const ROW_PITCH = 1.5;
+export const SUITS = ["S", "H", "D", "C"];
+export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+export const JOKER = "JK";
+
+// The layout sits a little towards the far side, leaving the near band for the hand.
+const LAYOUT_Z = -0.9;
+const HAND_Z = 4.3;
+const HAND_MAX_WIDTH = 11;
+const OPPONENT_Z = -6.1;
+const OPPONENT_SPREAD = 0.17;
+
+/** "6D" -> {rank: "6", suit: "D", rankIndex: 5, suitIndex: 2}; the joker -> {joker: true}. */
+export function parseCard(name) {
+  if (name === JOKER) return { joker: true, rank: null, suit: null, rankIndex: -1, suitIndex: -1 };
+  const rank = name[0];
+  const suit = name[1];
+  const rankIndex = RANKS.indexOf(rank);
+  const suitIndex = SUITS.indexOf(suit);
+  if (name.length !== 2 || rankIndex < 0 || suitIndex < 0) throw new Error(`not a card: ${name}`);
+  return { joker: false, rank, suit, rankIndex, suitIndex };
+}
+
+/** Centre of the layout spot in row `row` (0..3, ♠♥♦♣) and column `col` (0..12, row order). */
+export function cellPosition(row, col) {
+  return { x: (col - 6) * COL_PITCH, z: LAYOUT_Z + (row - 1.5) * ROW_PITCH };
+}
+
+/**
+ * Every spot of the layout with its position: the view's rows already list their 13 cells in row
+ * order (A…K, or 2…A when the ace is high), so a cell's column is its index.
+ */
+export function layoutCells(view) {
+  const out = [];
+  (view.rows || []).forEach((row, r) => {
+    const rowIndex = rowOf(row, r);
+    row.cells.forEach((cell, col) => {
+      const { x, z } = cellPosition(rowIndex, col);
+      out.push({
+        card: cell.card,
+        state: cell.state,
+        joker: Boolean(cell.joker) || cell.state === "joker",
+        row: rowIndex,
+        col,
+        x,
+        z,
+      });
+    });
+  });
+  return out;
+}
+
+// Rows are drawn ♠♥♦♣ from far to near whatever order the view lists them in.
+function rowOf(row, index) {
+  const i = SUITS.indexOf(row.suit);
+  return i >= 0 ? i : index;
+}
+
+/** card name -> its spot {row, col, x, z}, for the layout of this view. */
+export function cellIndex(view) {
+  const index = new Map();
+  for (const cell of layoutCells(view)) index.set(cell.card, cell);
+  return index;
+}
+
+/** Cards lying face up on the layout (the run and eliminated seats' placed cards). */
+export function layoutCards(view) {
+  return layoutCells(view).filter((c) => c.state === "run" || c.state === "placed" || c.joker);
+}
+
+/** Rows that are complete, by row index (0..3). */
+export function fullRows(view) {
+  const out = [];
+  (view.rows || []).forEach((row, r) => {
+    if (row.full) out.push(rowOf(row, r));
+  });
+  return out;
+}
+
+/**
+ * The near hand, fanned: n card transforms along the near edge, centred, overlapping left over
+ * right so every card's top-left index corner stays visible.
+ */
+export function handFan(n, { maxWidth = HAND_MAX_WIDTH, z = HAND_Z } = {}) {
+  if (n <= 0) return [];
+  const spacing = n === 1 ? 0 : Math.min(0.78, (maxWidth - CARD_W) / (n - 1));
+  const tilt = Math.min(0.045, 0.5 / n);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const u = i - (n - 1) / 2;
+    const x = u * spacing;
+    out.push({ x, y: 0.02 + i * 0.004, z: z + 0.012 * x * x, angle: -u * tilt });
+  }
+  return out;
+}
+
+/** Where seat `seat` sits relative to the viewer: 0 is the viewer (or seat 0 for a watcher). */
+export function relativeSeat(seat, mySeat, players) {
+  const me = mySeat ?? 0;
+  return (seat - me + players) % players;
+}
+
+/**
+ * The seats around the table: the viewer at the near edge, the others in turn order along the
+ * far side from left to right (the next seat to play sits to the viewer's left).
+ */
+export function seatPlaces(players, mySeat) {
+  const others = players - 1;
+  const gap = others === 3 ? 5.3 : 4.6;
+  const out = [];
+  for (let seat = 0; seat < players; seat++) {
+    const rel = relativeSeat(seat, mySeat, players);
+    if (rel === 0) {
+      out.push({ seat, rel, near: true, x: 0, z: HAND_Z, tagX: 0, tagZ: 2.75 });
+    } else {
+      const x = (rel - 1 - (others - 1) / 2) * gap;
+      out.push({ seat, rel, near: false, x, z: OPPONENT_Z, tagX: x, tagZ: OPPONENT_Z + 1.45 });
+    }
+  }
+  return out;
+}
+
+/** A hand of n cards at a far seat: a tight row of backs (wider when shown), centred on the seat. */
+export function opponentFan(n, place, spread = OPPONENT_SPREAD) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const u = i - (n - 1) / 2;
+    out.push({ x: place.x + u * spread, y: 0.02 + i * 0.003, z: place.z, angle: 0 });
+  }
+  return out;
+}
+
+/** Spacing of a far hand shown face up: as wide as the seat allows (the row at most 2.7 wide). */
+export function revealedSpread(n) {
+  return n > 1 ? Math.min(0.42, 2.7 / (n - 1)) : 0;
+}
+
+/** The box every drawn thing lies in, for fitting the camera: [minX, maxX, minZ, maxZ]. */
+export function contentBounds() {
+  const layoutHalfW = 6 * COL_PITCH + CARD_W / 2;
+  const handHalfW = HAND_MAX_WIDTH / 2;
+  return [
+    -Math.max(layoutHalfW, handHalfW) - 0.2,
+    Math.max(layoutHalfW, handHalfW) + 0.2,
+    OPPONENT_Z - CARD_H / 2 - 0.3,
+    HAND_Z + CARD_H / 2 + 0.6,
+  ];
+}

@@ -1,0 +1,213 @@
+// Boots the 3D table inside #table3d: reads the seat view from #table-state after every swap,
+// turns presses on the canvas into a selection, and plays through the button panel. Where WebGL
+// is missing or fails, it says so once and leaves the game to the panel.
+
+import { canPass, isMyTurn, passLabel, pressCard, selectionAction, setWords } from "./play.js";
+import { hasPanel, selectCards, submitMove, watchPanelSelection } from "./panel.js";
+import { Table } from "./scene.js";
+import { expand } from "./wire.js";
+
+const api = (window.sevensTable = window.sevensTable || {});
+api.failed = false;
+api.ready = false;
+
+// Without a WebGL constructor there is no point trying; whether a context can really be made is
+// learnt from the renderer itself (a probe context would cost a second, slow, context).
+function webglAvailable() {
+  return typeof WebGLRenderingContext !== "undefined" || typeof WebGL2RenderingContext !== "undefined";
+}
+
+function fail(root, reason) {
+  if (api.failed) return;
+  api.failed = true;
+  api.failReason = String(reason && reason.message ? reason.message : reason);
+  root.classList.add("table3d--failed");
+  document.documentElement.dataset.table3d = "failed";
+  const notice = root.querySelector("[data-table3d-notice]");
+  if (notice) notice.hidden = false;
+  window.dispatchEvent(new CustomEvent("sevens:webgl-failed", { detail: { reason: api.failReason } }));
+}
+
+function readState(prev) {
+  const el = document.getElementById("table-state");
+  if (!el) return null;
+  try {
+    const view = expand(JSON.parse(el.textContent), prev);
+    if (view && view.version === undefined && el.dataset.version) view.version = Number(el.dataset.version);
+    return view;
+  } catch {
+    return null;
+  }
+}
+
+function readWords() {
+  const el = document.getElementById("table3d-words");
+  if (!el) return;
+  try {
+    setWords(JSON.parse(el.textContent));
+  } catch {
+    // English words stay
+  }
+}
+
+function boot(root) {
+  performance.mark("table3d:boot");
+  readWords();
+  const canvas = root.querySelector("canvas");
+  if (!canvas || !webglAvailable()) return fail(root, "WebGL is not available");
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const fourColour = localStorage.getItem("sevens.fourColour") === "1";
+  let table;
+  try {
+    table = new Table(canvas, { fourColour, reducedMotion, onFrame: (moving) => onFrame(moving) });
+    performance.mark("table3d:renderer");
+  } catch (err) {
+    return fail(root, err);
+  }
+  canvas.addEventListener("webglcontextlost", (e) => {
+    e.preventDefault();
+    fail(root, "WebGL context lost");
+  });
+
+  const playButton = root.querySelector('[data-table-action="play"]');
+  const passButton = root.querySelector('[data-table-action="pass"]');
+  const skipButton = root.querySelector('[data-table-action="skip"]');
+  const viewButtons = [...root.querySelectorAll("[data-view]")];
+  const fourBox = root.querySelector('[data-option="four-colour"]');
+  let view = null;
+  let selection = [];
+  let stateText = null;
+
+  function onFrame(moving) {
+    api.frames = table.frames;
+    if (skipButton) skipButton.hidden = !(moving && table.tweens.list.length > 4);
+    // Playable from the first frame that shows the state: input is live, and a press during the
+    // deal ends it. `settledAt`: the first moment nothing moves.
+    if (view && !api.ready) {
+      api.ready = true;
+      api.firstRenderMs = table.renderMs;
+      api.readyAt = performance.now();
+      performance.mark("table3d:ready");
+      root.dataset.ready = "true";
+      window.dispatchEvent(new CustomEvent("sevens:table-ready"));
+    }
+    if (view && !moving && !api.settledAt) api.settledAt = performance.now();
+    root.dataset.moving = String(moving);
+  }
+
+  function updateBar() {
+    const mine = view && isMyTurn(view);
+    if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
+    if (passButton) {
+      passButton.disabled = !mine || !canPass(view) || !hasPanel();
+      passButton.textContent = view ? passLabel(view) : passLabel({});
+    }
+  }
+
+  function setSelection(next, { syncPanel = true } = {}) {
+    selection = next;
+    table.setSelection(selection);
+    if (syncPanel) selectCards(selection);
+    updateBar();
+  }
+
+  // A new #table-state (an htmx out-of-band swap replaces the element): redraw from it.
+  function refresh() {
+    const el = document.getElementById("table-state");
+    if (!el || el.textContent === stateText) return;
+    stateText = el.textContent;
+    const next = readState(view);
+    if (!next) return;
+    const hand = new Set(next.hand || []);
+    if (view && next.version !== view.version) selection = [];
+    selection = isMyTurn(next) ? selection.filter((c) => hand.has(c)) : [];
+    view = next;
+    api.version = view.version;
+    table.setState(view, selection);
+    updateBar();
+    if (!api.ready) {
+      performance.mark("table3d:state");
+      table.renderNow();
+    }
+  }
+
+  // Stand-alone presses on the canvas: pick a hand card (a click), or turn the table (a drag).
+  let drag = null;
+  canvas.addEventListener("pointerdown", (e) => {
+    drag = { x: e.clientX, y: e.clientY, yaw: table.yaw, pitch: table.pitch, moved: false };
+  });
+  canvas.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
+    if (!drag.moved) canvas.setPointerCapture?.(e.pointerId);
+    drag.moved = true;
+    table.turn(drag.yaw + dx * 0.004, drag.pitch - dy * 0.003);
+  });
+  canvas.addEventListener("pointerup", (e) => {
+    const wasDrag = drag && drag.moved;
+    drag = null;
+    if (wasDrag) return;
+    // A press during an animation (the deal) ends it at once, then counts as a press.
+    if (table.animating) table.skip();
+    const rect = canvas.getBoundingClientRect();
+    const card = table.pick(e.clientX - rect.left, e.clientY - rect.top);
+    if (card && view && isMyTurn(view)) setSelection(pressCard(view, selection, card));
+  });
+  canvas.addEventListener("pointercancel", () => (drag = null));
+
+  playButton?.addEventListener("click", () => {
+    const move = view && selectionAction(view, selection);
+    if (move) submitMove(move);
+  });
+  passButton?.addEventListener("click", () => submitMove({ action: "pass" }));
+  skipButton?.addEventListener("click", () => table.skip());
+  for (const b of viewButtons) {
+    b.addEventListener("click", () => {
+      for (const o of viewButtons) o.setAttribute("aria-pressed", String(o === b));
+      table.setView(b.dataset.view);
+      api.viewName = b.dataset.view;
+    });
+  }
+  if (fourBox) {
+    fourBox.checked = fourColour;
+    fourBox.addEventListener("change", () => {
+      localStorage.setItem("sevens.fourColour", fourBox.checked ? "1" : "0");
+      table.setFourColour(fourBox.checked);
+    });
+  }
+
+  new ResizeObserver(() => table.resize(canvas.clientWidth, canvas.clientHeight)).observe(canvas);
+  table.resize(canvas.clientWidth, canvas.clientHeight);
+  document.body.addEventListener("htmx:oobAfterSwap", refresh);
+  document.body.addEventListener("htmx:afterSettle", refresh);
+  new MutationObserver(refresh).observe(document.body, { subtree: true, childList: true, characterData: true });
+  watchPanelSelection((cards) => {
+    if (cards.join() !== selection.join() && view && isMyTurn(view)) setSelection(cards, { syncPanel: false });
+  });
+
+  Object.defineProperties(api, {
+    view: { get: () => view, configurable: true },
+    selection: { get: () => selection, configurable: true },
+  });
+  Object.assign(api, {
+    table,
+    press: (card) => setSelection(pressCard(view, selection, card)),
+    setView: (name) => viewButtons.find((b) => b.dataset.view === name)?.click(),
+    spotOnScreen: (card, dx, dz) => table.screenOfSpot(card, dx, dz),
+    handCardOnScreen: (card) => table.screenOfHandCard(card),
+    cameraPosition: () => table.camera.position.toArray(),
+    skip: () => table.skip(),
+    refresh,
+  });
+  refresh();
+}
+
+function start() {
+  const root = document.getElementById("table3d");
+  if (root) boot(root);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

@@ -1,0 +1,86 @@
+// The 3D table never talks to the server: it drives the button panel, so the panel and the table
+// always agree and every move takes the one path the panel takes.
+//
+// The panel's contract (templates/rooms/…): `#hand` holds buttons with `data-card="6D"` that
+// select a card (pressed ones carry aria-pressed="true"); `#controls` is (or holds) the form whose
+// submit buttons carry name="action" and value "play" / "pass" (and "joker" when the form has a
+// separate joker action), with optional `card` and `spot` fields.
+
+function panelForm(doc) {
+  const controls = doc.getElementById("controls");
+  if (!controls) return null;
+  return controls.tagName === "FORM" ? controls : controls.querySelector("form");
+}
+
+function handButton(doc, card) {
+  const hand = doc.getElementById("hand");
+  return hand ? hand.querySelector(`[data-card="${card}"]`) : null;
+}
+
+function pressedCards(doc) {
+  const hand = doc.getElementById("hand");
+  if (!hand) return [];
+  return [...hand.querySelectorAll('[data-card][aria-pressed="true"]')].map((b) => b.dataset.card);
+}
+
+function setField(form, name, value) {
+  const field = form.elements.namedItem(name);
+  if (field && "value" in field) field.value = value ?? "";
+}
+
+/** Presses the panel's hand buttons until exactly `cards` are pressed (the joker first). */
+export function selectCards(cards, doc = document) {
+  for (const card of pressedCards(doc)) if (!cards.includes(card)) handButton(doc, card)?.click();
+  for (const card of cards) {
+    const button = handButton(doc, card);
+    if (button && button.getAttribute("aria-pressed") !== "true") button.click();
+  }
+}
+
+/** Whether the page has a panel the table can drive. */
+export function hasPanel(doc = document) {
+  return Boolean(panelForm(doc));
+}
+
+/**
+ * Makes the panel's selection the given cards (pressing its own buttons, in order: the joker
+ * first), then presses its submit button for `move.action`. Returns whether it found one.
+ */
+export function submitMove(move, doc = document) {
+  const form = panelForm(doc);
+  if (!form) return false;
+  const wanted = move.action === "pass" ? [] : [move.action === "joker" ? "JK" : null, move.card].filter(Boolean);
+  selectCards(wanted, doc);
+  if (move.action !== "pass") {
+    setField(form, "card", move.card);
+    setField(form, "spot", move.spot);
+  }
+  const submitters = [...form.querySelectorAll('[name="action"]')].filter((b) => b.type === "submit");
+  const submitter =
+    submitters.find((b) => b.value === move.action) ||
+    (move.action === "joker" ? submitters.find((b) => b.value === "play") : null);
+  if (!submitter) return false;
+  if (move.action === "joker" && submitter.value !== "joker") setField(form, "spot", move.spot);
+  // A real click: htmx records the clicked button and sends its name and value.
+  submitter.click();
+  return true;
+}
+
+/** Calls back with the panel's pressed cards whenever they change (the player used the panel). */
+export function watchPanelSelection(callback, doc = document) {
+  let last = "";
+  const check = () => {
+    const cards = pressedCards(doc);
+    const key = cards.join(",");
+    if (key !== last) {
+      last = key;
+      callback(cards);
+    }
+  };
+  new MutationObserver(check).observe(doc.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["aria-pressed"],
+  });
+}

@@ -1,0 +1,227 @@
+// What lights up and what a press means, from a seat view alone (no three.js, no DOM).
+// A selection is an array of at most two card names: [card], [JK], or [JK, card].
+
+import { JOKER } from "./layout.js";
+
+export const LOW_CARDS = 2;
+
+export function isMyTurn(view) {
+  return view.seat !== null && view.seat !== undefined && !view.over && view.turn === view.seat;
+}
+
+function legal(view) {
+  return isMyTurn(view) ? view.legal || [] : [];
+}
+
+export function legalPlays(view) {
+  return legal(view).filter((a) => a.type === "play");
+}
+
+export function jokerActions(view) {
+  return legal(view).filter((a) => a.type === "joker");
+}
+
+export function canPass(view) {
+  return legal(view).some((a) => a.type === "pass");
+}
+
+/** The hand cards shown bright: those playable now (the joker when it has a move). */
+export function playableCards(view, selection = []) {
+  const out = new Set(legalPlays(view).map((a) => a.card));
+  const jokers = jokerActions(view);
+  if (jokers.length) out.add(JOKER);
+  // With the joker lifted, the cards that can follow it are playable too.
+  if (selection.includes(JOKER)) for (const a of jokers) out.add(a.card);
+  return out;
+}
+
+/** Layout spots lit for this selection: where the lifted card(s) would land, or every target. */
+export function litSpots(view, selection = []) {
+  const plays = legalPlays(view);
+  const jokers = jokerActions(view);
+  const out = new Set();
+  const [first, second] = selection;
+  if (!selection.length) {
+    for (const a of plays) out.add(a.card);
+    for (const a of jokers) out.add(a.spot);
+  } else if (first === JOKER && second) {
+    for (const a of jokers) if (a.card === second) out.add(a.spot).add(a.card);
+  } else if (first === JOKER) {
+    for (const a of jokers) out.add(a.spot);
+  } else {
+    for (const a of plays) if (a.card === first) out.add(a.card);
+  }
+  return out;
+}
+
+/** The next selection after pressing `card` in the hand. */
+export function pressCard(view, selection, card) {
+  if (selection.includes(card)) return selection.filter((c) => c !== card);
+  if (card === JOKER) {
+    const other = selection.find((c) => c !== JOKER);
+    const follows = other && jokerActions(view).some((a) => a.card === other);
+    return follows ? [JOKER, other] : [JOKER];
+  }
+  if (selection.includes(JOKER)) return [JOKER, card];
+  return [card];
+}
+
+/**
+ * The move the selection stands for, in the panel's terms ({action, card, spot}), or null when
+ * nothing is selected. An illegal selection still maps to a move: the panel and the server
+ * explain why it is refused, so the 3D view never invents its own messages.
+ */
+export function selectionAction(view, selection) {
+  const [first, second] = selection;
+  if (!first) return null;
+  if (first === JOKER) {
+    if (!second) return { action: "joker", card: null, spot: null };
+    const match = jokerActions(view).find((a) => a.card === second);
+    return { action: "joker", card: second, spot: match ? match.spot : null };
+  }
+  return { action: "play", card: first, spot: null };
+}
+
+// The words drawn on the table, in the page's language: the page gives them (#table3d-words, see
+// setWords); these English ones stay when it does not (the node tests).
+const WORDS = {
+  pass: "Pass",
+  passLeft: "Pass ({n} left)",
+  you: "{name} (you)",
+  finished: "finished",
+  out: "out",
+  dropped: "dropped",
+  card: "{n} card",
+  cards: "{n} cards",
+  onePass: "{n} pass",
+  passes: "{n} passes",
+  unlimited: "∞ passes",
+  place: "",
+};
+
+export function setWords(words) {
+  for (const [key, value] of Object.entries(words || {})) {
+    if (key in WORDS && typeof value === "string") WORDS[key] = value;
+  }
+}
+
+function say(key, values = {}) {
+  return WORDS[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+}
+
+/** Text of the Pass button: "Pass (2 left)", or "Pass" when passes are unlimited. */
+export function passLabel(view) {
+  const seat = (view.seats || [])[view.seat];
+  const left = seat ? seat.passes_left : null;
+  return left === null || left === undefined ? say("pass") : say("passLeft", { n: left });
+}
+
+/** A name tag's name: "Aki (you)" for the viewer's own seat. */
+export function tagName(tag) {
+  return tag.you ? say("you", { name: tag.name }) : tag.name;
+}
+
+export const SEAT_COLOURS = ["#d94040", "#3f7fd9", "#3aa35a", "#d9a520"];
+
+/** What a seat's name tag says, from the view and the room facts it carries. */
+export function seatTag(view, seat) {
+  const s = (view.seats || [])[seat] || {};
+  const names = view.names || [];
+  const place = s.place ?? null;
+  const cards = s.cards ?? 0;
+  return {
+    seat,
+    colour: (view.colours || view.colors || SEAT_COLOURS)[seat] || SEAT_COLOURS[seat % 4],
+    name: names[seat] || `Seat ${seat + 1}`,
+    cards,
+    passesLeft: s.passes_left ?? null,
+    place,
+    status: s.status || "playing",
+    acting: !view.over && view.turn === seat,
+    low: (s.status || "playing") === "playing" && cards > 0 && cards <= LOW_CARDS,
+    you: view.seat === seat,
+  };
+}
+
+/** A short text for a tag's second line: "5 cards · 2 passes", "1st", "out". */
+export function tagLine(tag) {
+  if (tag.place) return say("finished"); // the place itself is the tag's badge
+  if (tag.status === "eliminated") return say("out");
+  if (tag.status === "dropped") return say("dropped");
+  const cards = say(tag.cards === 1 ? "card" : "cards", { n: tag.cards });
+  const left = tag.passesLeft;
+  const passes = left === null ? say("unlimited") : say(left === 1 ? "onePass" : "passes", { n: left });
+  return `${cards} · ${passes}`;
+}
+
+export function ordinal(n) {
+  if (WORDS.place) return say("place", { n });
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${tail}`;
+}
+
+/**
+ * For each card that reached the layout since the previous view, the seat it came from (for the
+ * slide animation): read from the history entries the new view added. Cards with no entry (a
+ * resync) come from the centre (seat null).
+ */
+export function arrivals(prev, next) {
+  const before = new Set(layoutNames(prev));
+  const source = new Map();
+  const start = prev && sameRound(prev, next) ? (prev.history || []).length : 0;
+  for (const e of (next.history || []).slice(start)) {
+    if (e.type === "play" || e.type === "redeem") source.set(e.card, e.seat);
+    if (e.type === "joker") source.set(e.card, e.seat).set(JOKER, e.seat);
+    if (e.type === "eliminate") for (const c of e.cards || []) source.set(c, e.seat);
+    if (e.type === "sevens_laid") {
+      for (const [seat, cards] of Object.entries(e.cards || {})) {
+        for (const c of cards) source.set(c, Number(seat));
+      }
+    }
+  }
+  const out = [];
+  for (const card of layoutNames(next)) {
+    if (!before.has(card)) out.push({ card, seat: source.has(card) ? source.get(card) : null });
+  }
+  return out;
+}
+
+/**
+ * The joker swap among the entries the new view added: who laid the joker on which spot, the card
+ * played beyond it, and the seat that redeemed the spot card (taking the joker). Null if none.
+ */
+export function jokerSwap(prev, next) {
+  if (!prev || !sameRound(prev, next)) return null;
+  const added = (next.history || []).slice((prev.history || []).length);
+  const i = added.findIndex((e) => e.type === "joker");
+  if (i < 0) return null;
+  const e = added[i];
+  const redeem = added.slice(i + 1).find((r) => r.type === "redeem" && r.card === e.spot);
+  return { seat: e.seat, spot: e.spot, card: e.card, holder: redeem ? redeem.seat : null };
+}
+
+/** A new round (or the first view): the deal is to be shown. */
+export function isNewDeal(prev, next) {
+  if (!next.hand && !next.seats) return false;
+  if (!prev) return (next.history || []).every((e) => e.type === "sevens_laid");
+  return !sameRound(prev, next) && (next.history || []).every((e) => e.type === "sevens_laid");
+}
+
+function sameRound(prev, next) {
+  const a = prev.history || [];
+  const b = next.history || [];
+  if (b.length < a.length) return false;
+  return a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
+}
+
+function layoutNames(view) {
+  const out = [];
+  if (!view) return out;
+  for (const row of view.rows || []) {
+    for (const cell of row.cells) {
+      if (cell.joker || cell.state === "joker") out.push(JOKER);
+      else if (cell.state === "run" || cell.state === "placed") out.push(cell.card);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,544 @@
+// The WebGL table: three.js meshes placed from layout.js, lit from play.js, moved by tween.js.
+// It draws only when something changed or moves (render on demand).
+
+import {
+  AdditiveBlending,
+  CanvasTexture,
+  Group,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  PlaneGeometry,
+  Raycaster,
+  SRGBColorSpace,
+  Scene,
+  Vector2,
+  Vector3,
+  WebGLRenderer,
+} from "three";
+
+import { drawBack, drawFace, drawFelt, drawGlow, drawSpots, drawTag, faceWidth } from "./faces.js";
+import {
+  CARD_H,
+  CARD_W,
+  COL_PITCH,
+  JOKER,
+  ROW_PITCH,
+  cellIndex,
+  cellPosition,
+  contentBounds,
+  fullRows,
+  handFan,
+  layoutCards,
+  layoutCells,
+  opponentFan,
+  revealedSpread,
+  seatPlaces,
+} from "./layout.js";
+import { arrivals, isMyTurn, isNewDeal, jokerSwap, litSpots, playableCards, seatTag } from "./play.js";
+import { Tweens, place } from "./tween.js";
+
+// Every material is the same kind (a transparent, alpha-tested, textured basic material), so the
+// whole table needs one shader program: compiling shaders is most of the first frame's cost with
+// software WebGL.
+function material(params) {
+  return new MeshBasicMaterial({ transparent: true, alphaTest: 0.02, ...params });
+}
+
+function drawWhite() {
+  const c = document.createElement("canvas");
+  c.width = c.height = 4;
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, 4, 4);
+  return c;
+}
+
+// Everything is transparent (see material()), so the flat layers are drawn in this order, under
+// the cards (renderOrder 0), whatever their distance to the camera.
+const LAYER = { felt: -3, marks: -2, glow: -1 };
+
+const VIEWS = { angled: (52 * Math.PI) / 180, top: (89.9 * Math.PI) / 180 };
+const DIM = 0.5;
+const LIFT = { y: 0.3, z: -0.5 };
+
+export class Table {
+  constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null } = {}) {
+    this.canvas = canvas;
+    this.renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: "high-performance" });
+    this.renderer.setClearColor(0x13261c, 1);
+    this.dpr = Math.min(window.devicePixelRatio || 1, 2);
+    this.renderer.setPixelRatio(this.dpr);
+    this.anisotropy = Math.min(4, this.renderer.capabilities.getMaxAnisotropy());
+    this.fourColour = fourColour;
+    this.reducedMotion = reducedMotion;
+    this.onFrame = onFrame;
+    this.frames = 0;
+    this.tweens = new Tweens();
+    this.scene = new Scene();
+    this.world = new Group();
+    this.scene.add(this.world);
+    this.camera = new PerspectiveCamera(34, 1, 0.5, 400);
+    this.viewName = "angled";
+    this.yaw = 0;
+    this.pitch = 0;
+    this.margins = { top: 44, bottom: 60 };
+    this.cardGeo = new PlaneGeometry(CARD_W, CARD_H).rotateX(-Math.PI / 2);
+    this.textures = new Map();
+    this.cards = new Map(); // card name -> face-up mesh
+    this.backs = new Map(); // seat -> array of face-down meshes
+    this.spots = null; // one mesh carrying every empty spot of the layout
+    this.tags = new Map(); // seat -> {mesh, key}
+    this.glows = [];
+    this.rowMarks = [];
+    this.view = null;
+    this.selection = [];
+    this.raycaster = new Raycaster();
+    this.buildTable();
+  }
+
+  texture(key, draw) {
+    let t = this.textures.get(key);
+    if (!t) {
+      t = new CanvasTexture(draw());
+      t.colorSpace = SRGBColorSpace;
+      t.anisotropy = this.anisotropy;
+      this.textures.set(key, t);
+    }
+    return t;
+  }
+
+  faceTexture(name) {
+    const width = faceWidth(this.dpr);
+    return this.texture(`face:${name}:${this.fourColour}`, () =>
+      drawFace(name, { width, fourColour: this.fourColour }),
+    );
+  }
+
+  buildTable() {
+    const [minX, maxX, minZ, maxZ] = contentBounds();
+    const felt = new Mesh(
+      new PlaneGeometry(maxX - minX + 1.2, maxZ - minZ + 0.6).rotateX(-Math.PI / 2),
+      material({ map: this.texture("felt", drawFelt), depthWrite: false }),
+    );
+    felt.position.set(0, -0.01, (minZ + maxZ) / 2);
+    felt.renderOrder = LAYER.felt;
+    this.world.add(felt);
+    const rowWidth = 12 * COL_PITCH + CARD_W + 0.3;
+    for (let r = 0; r < 4; r++) {
+      const mark = new Mesh(
+        new PlaneGeometry(rowWidth, CARD_H + 0.14).rotateX(-Math.PI / 2),
+        material({ map: this.texture("white", drawWhite), color: 0xd4af37, opacity: 0.45, depthWrite: false }),
+      );
+      const { z } = cellPosition(r, 6);
+      mark.position.set(0, -0.004, z);
+      mark.visible = false;
+      mark.renderOrder = LAYER.marks;
+      this.world.add(mark);
+      this.rowMarks.push(mark);
+    }
+    this.backMaterial = material({
+      map: this.texture("back", () => drawBack({ width: 128 })),
+      alphaTest: 0.5,
+    });
+    this.glowMaterial = material({
+      map: this.texture("glow", drawGlow),
+      blending: AdditiveBlending,
+      depthWrite: false,
+    });
+  }
+
+  // ---- the state --------------------------------------------------------------------------
+
+  /** Draws a new seat view: every card slides from where it was to where the view puts it. */
+  setState(view, selection = []) {
+    const prev = this.view;
+    this.view = view;
+    this.selection = selection;
+    const deal = isNewDeal(prev, view);
+    const from = new Map(arrivals(prev, view).map((a) => [a.card, a.seat]));
+    const places = seatPlaces(view.players, view.seat);
+    const sourceOf = (seat) => {
+      const p = places.find((q) => q.seat === seat);
+      return p ? { x: p.x, y: 0.3, z: p.z, angle: 0 } : { x: 0, y: 0.3, z: -0.9, angle: 0 };
+    };
+    this.updateSpots(view);
+    const targets = this.cardTargets(view, places);
+    // The first view of a round already under way (a reload, a watcher arriving) is laid out at
+    // once: only the deal and the moves that follow are animated.
+    const instant = this.reducedMotion || (!prev && !deal);
+    const duration = instant ? 0 : this.tweens.duration;
+    let stagger = 0;
+
+    // A joker swap: the joker lands on its spot first, then the redeemed card takes its place
+    // and the joker goes to the seat that held that card.
+    const swap = jokerSwap(prev, view);
+    const cells = cellIndex(view);
+    const spotPos = swap && cells.has(swap.spot) ? { ...cells.get(swap.spot), y: 0.05, angle: 0 } : null;
+    const later = duration;
+
+    // Face-up cards.
+    for (const [name, target] of targets.faces) {
+      let mesh = this.cards.get(name);
+      let delay = 0;
+      if (!mesh) {
+        mesh = new Mesh(this.cardGeo, material({ map: this.faceTexture(name), alphaTest: 0.5 }));
+        mesh.userData.card = name;
+        this.world.add(mesh);
+        this.cards.set(name, mesh);
+        let start = deal && target.inHand ? { x: 0, y: 0.5, z: -0.9, angle: 0 } : sourceOf(from.get(name));
+        if (deal && target.inHand) delay = stagger++ * 20;
+        else if (from.has(name)) delay = stagger++ * 60;
+        if (spotPos && name === JOKER) {
+          start = spotPos; // the viewer redeemed: the joker comes from the spot to the hand
+          delay = later;
+        }
+        place(mesh, start);
+      }
+      if (spotPos && name === swap.spot) delay = later;
+      mesh.userData.inHand = target.inHand;
+      mesh.material.color.setScalar(target.dim ? DIM : 1);
+      this.tweens.to(mesh, target, { delay, duration });
+    }
+    for (const [name, mesh] of this.cards) {
+      if (targets.faces.has(name)) continue;
+      this.cards.delete(name);
+      const dispose = () => this.remove(mesh);
+      if (name === JOKER && spotPos) {
+        // The viewer laid the joker: to the spot, then on to the seat that redeemed it.
+        const onward = () => this.tweens.to(mesh, sourceOf(swap.holder), { duration, done: dispose });
+        this.tweens.to(mesh, spotPos, { duration, done: onward });
+      } else dispose();
+    }
+    if (spotPos && !this.cards.has(JOKER) && swap.seat !== view.seat && swap.holder !== view.seat) {
+      // Between two other seats: a joker crosses the table for the swap.
+      const jk = new Mesh(this.cardGeo, material({ map: this.faceTexture(JOKER), alphaTest: 0.5 }));
+      this.world.add(jk);
+      place(jk, sourceOf(swap.seat));
+      const gone = () => this.remove(jk);
+      const onward = () => this.tweens.to(jk, sourceOf(swap.holder), { duration, done: gone });
+      this.tweens.to(jk, spotPos, { duration, done: onward });
+    }
+
+    // Face-down hands.
+    for (const [seat, list] of targets.backs) {
+      const meshes = this.backs.get(seat) || [];
+      while (meshes.length > list.length) this.remove(meshes.pop());
+      list.forEach((target, i) => {
+        let mesh = meshes[i];
+        let delay = 0;
+        if (!mesh) {
+          mesh = new Mesh(this.cardGeo, this.backMaterial);
+          this.world.add(mesh);
+          meshes.push(mesh);
+          place(mesh, deal ? { x: 0, y: 0.5, z: -0.9, angle: 0 } : target);
+          if (deal) delay = i * 20;
+        }
+        this.tweens.to(mesh, target, { delay, duration });
+      });
+      this.backs.set(seat, meshes);
+    }
+    for (const [seat, meshes] of this.backs) {
+      if (!targets.backs.has(seat)) {
+        meshes.forEach((m) => this.remove(m));
+        this.backs.delete(seat);
+      }
+    }
+
+    this.updateTags(view, places);
+    this.updateGlows(view);
+    const full = new Set(fullRows(view));
+    this.rowMarks.forEach((m, r) => (m.visible = full.has(r)));
+    this.requestRender();
+  }
+
+  /** Where every visible card goes: face-up cards by name, face-down hands by seat. */
+  cardTargets(view, places) {
+    const faces = new Map();
+    const backs = new Map();
+    for (const cell of layoutCards(view)) {
+      const name = cell.joker ? JOKER : cell.card;
+      // Placed cards of an eliminated seat lie a little askew: apart from the run.
+      const askew = cell.state === "placed" ? 0.14 : 0;
+      faces.set(name, { x: cell.x, y: 0.01 + (cell.joker ? 0.01 : 0), z: cell.z, angle: askew, inHand: false, dim: false });
+    }
+    const mine = isMyTurn(view);
+    const bright = playableCards(view, this.selection);
+    const hand = view.hand || [];
+    handFan(hand.length).forEach((slot, i) => {
+      const name = hand[i];
+      const lifted = this.selection.includes(name);
+      faces.set(name, {
+        x: slot.x,
+        y: slot.y + (lifted ? LIFT.y : 0),
+        z: slot.z + (lifted ? LIFT.z : 0),
+        angle: slot.angle,
+        inHand: true,
+        dim: mine && !bright.has(name),
+      });
+    });
+    for (const p of places) {
+      const count = (view.seats?.[p.seat]?.cards) ?? 0;
+      if (p.near && view.hand) continue;
+      // A cards_left round is over: the losers' hands lie face up where they sat.
+      const shown = view.revealed?.[String(p.seat)];
+      if (shown && shown.length) {
+        const slots = p.near ? handFan(shown.length) : opponentFan(shown.length, p, revealedSpread(shown.length));
+        shown.forEach((name, i) => faces.set(name, { ...slots[i], inHand: false, dim: false }));
+        continue;
+      }
+      backs.set(p.seat, p.near ? handFan(count) : opponentFan(count, p));
+    }
+    return { faces, backs };
+  }
+
+  /** The layout's empty spots: one canvas, redrawn only when the row order or a closed side changes. */
+  updateSpots(view) {
+    const rows = view.rows || [];
+    const key = JSON.stringify([this.fourColour, rows.map((r) => [r.suit, r.cells.map((c) => c.card + (c.state === "closed" ? "x" : ""))])]);
+    if (!this.spots) {
+      const w = 13 * COL_PITCH;
+      const d = 4 * ROW_PITCH;
+      this.spots = new Mesh(
+        new PlaneGeometry(w, d).rotateX(-Math.PI / 2),
+        material({ depthWrite: false }),
+      );
+      const first = cellPosition(0, 0);
+      const last = cellPosition(3, 12);
+      this.spots.position.set((first.x + last.x) / 2, 0.001, (first.z + last.z) / 2);
+      this.spots.renderOrder = LAYER.marks;
+      this.world.add(this.spots);
+    }
+    if (this.spots.userData.key === key) return;
+    this.spots.userData.key = key;
+    const old = this.spots.material.map;
+    const t = new CanvasTexture(
+      drawSpots(rows, {
+        pxPerUnit: this.dpr > 1.5 ? 140 : 96,
+        colPitch: COL_PITCH,
+        rowPitch: ROW_PITCH,
+        cardW: CARD_W,
+        cardH: CARD_H,
+        fourColour: this.fourColour,
+      }),
+    );
+    t.colorSpace = SRGBColorSpace;
+    t.anisotropy = this.anisotropy;
+    this.spots.material.map = t;
+    this.spots.material.needsUpdate = true;
+    if (old) old.dispose();
+  }
+
+  updateGlows(view) {
+    const cells = cellIndex(view);
+    const lit = [...litSpots(view, this.selection)].filter((c) => cells.has(c));
+    while (this.glows.length < lit.length) {
+      const g = new Mesh(this.cardGeo, this.glowMaterial);
+      g.scale.set(1.22, 1, 1.18);
+      g.renderOrder = LAYER.glow;
+      this.world.add(g);
+      this.glows.push(g);
+    }
+    this.glows.forEach((g, i) => {
+      g.visible = i < lit.length;
+      if (g.visible) {
+        const c = cells.get(lit[i]);
+        g.position.set(c.x, 0.002, c.z);
+        g.userData.card = lit[i];
+      }
+    });
+    this.lit = lit;
+  }
+
+  updateTags(view, places) {
+    for (const p of places) {
+      const tag = seatTag(view, p.seat);
+      const key = JSON.stringify(tag);
+      let entry = this.tags.get(p.seat);
+      if (!entry) {
+        const mesh = new Mesh(
+          new PlaneGeometry(3.2, 0.8).rotateX(-Math.PI / 2),
+          material({ depthWrite: false }),
+        );
+        this.world.add(mesh);
+        mesh.renderOrder = LAYER.glow;
+        entry = { mesh, key: null };
+        this.tags.set(p.seat, entry);
+      }
+      if (entry.key !== key) {
+        if (entry.mesh.material.map) entry.mesh.material.map.dispose();
+        const t = new CanvasTexture(drawTag(tag));
+        t.colorSpace = SRGBColorSpace;
+        t.anisotropy = this.anisotropy;
+        entry.mesh.material.map = t;
+        entry.mesh.material.needsUpdate = true;
+        entry.key = key;
+      }
+      entry.mesh.position.set(p.tagX, 0.03, p.tagZ);
+    }
+    for (const [seat, entry] of this.tags) {
+      if (seat >= view.players) {
+        this.remove(entry.mesh);
+        this.tags.delete(seat);
+      }
+    }
+  }
+
+  /** A new selection: lifts the pressed cards, relights the spots. */
+  setSelection(selection) {
+    if (!this.view) return;
+    this.setState(this.view, selection);
+  }
+
+  setFourColour(on) {
+    this.fourColour = on;
+    for (const [name, mesh] of this.cards) {
+      mesh.material.map = this.faceTexture(name);
+      mesh.material.needsUpdate = true;
+    }
+    if (this.view) this.setState(this.view, this.selection);
+  }
+
+  remove(mesh) {
+    this.world.remove(mesh);
+    if (mesh.material !== this.backMaterial && mesh.material !== this.glowMaterial) mesh.material.dispose();
+  }
+
+  // ---- camera and input -------------------------------------------------------------------
+
+  setView(name) {
+    this.viewName = name;
+    this.pitch = 0;
+    this.fitCamera();
+    this.requestRender();
+  }
+
+  /** Turns the table a little (dragging); both angles are clamped. */
+  turn(yaw, pitch) {
+    this.yaw = Math.max(-0.35, Math.min(0.35, yaw));
+    this.pitch = Math.max(-0.15, Math.min(0.15, pitch));
+    this.world.rotation.y = this.yaw;
+    this.placeCamera(this.distance);
+    this.requestRender();
+  }
+
+  resize(width, height) {
+    if (!width || !height) return;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.size = { width, height };
+    this.fitCamera();
+    this.requestRender();
+  }
+
+  placeCamera(distance) {
+    const [, , minZ, maxZ] = contentBounds();
+    const e = Math.min(VIEWS.top, VIEWS[this.viewName] + this.pitch);
+    const cz = (minZ + maxZ) / 2;
+    this.camera.position.set(0, distance * Math.sin(e), cz + distance * Math.cos(e));
+    this.camera.lookAt(0, 0, cz);
+    // A tight depth range: software WebGL may give a 16-bit depth buffer, and the layers of the
+    // table lie a hundredth of a unit apart.
+    const near = Math.max(0.5, distance - 16);
+    if (Math.abs(this.camera.near - near) > 1e-6) {
+      this.camera.near = near;
+      this.camera.far = distance + 16;
+      this.camera.updateProjectionMatrix();
+    }
+    this.camera.updateMatrixWorld();
+  }
+
+  /** The nearest camera from which the whole table fits between the overlay bars. */
+  fitCamera() {
+    if (!this.size) return;
+    const [minX, maxX, minZ, maxZ] = contentBounds();
+    const corners = [];
+    for (const x of [minX, maxX]) for (const z of [minZ, maxZ]) for (const y of [0, 0.4]) corners.push(new Vector3(x, y, z));
+    const top = 1 - (2 * this.margins.top) / this.size.height;
+    const bottom = -1 + (2 * this.margins.bottom) / this.size.height;
+    const fits = (d) => {
+      this.placeCamera(d);
+      return corners.every((c) => {
+        const p = c.clone().project(this.camera);
+        return p.x > -0.97 && p.x < 0.97 && p.y < top && p.y > bottom && p.z < 1;
+      });
+    };
+    let lo = 2;
+    let hi = 400;
+    for (let i = 0; i < 32; i++) {
+      const mid = (lo + hi) / 2;
+      if (fits(mid)) hi = mid;
+      else lo = mid;
+    }
+    this.distance = hi;
+    this.placeCamera(hi);
+  }
+
+  /** The hand card under a point of the canvas (CSS pixels), or null. */
+  pick(x, y) {
+    if (!this.size) return null;
+    const hand = [...this.cards.values()].filter((m) => m.userData.inHand);
+    const ndc = new Vector2((x / this.size.width) * 2 - 1, -(y / this.size.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.camera);
+    const hits = this.raycaster.intersectObjects(hand, false);
+    return hits.length ? hits[0].object.userData.card : null;
+  }
+
+  /** Where a world point shows on the canvas, in CSS pixels. */
+  screenOf(x, y, z) {
+    if (!this.size) return null;
+    const v = new Vector3(x, y, z).applyMatrix4(this.world.matrixWorld).project(this.camera);
+    return { x: ((v.x + 1) / 2) * this.size.width, y: ((1 - v.y) / 2) * this.size.height };
+  }
+
+  /** Screen point of a layout spot, or of a hand card's visible index corner. */
+  screenOfSpot(card, dx = 0, dz = 0) {
+    const c = this.view && cellIndex(this.view).get(card);
+    return c ? this.screenOf(c.x + dx, 0.02, c.z + dz) : null;
+  }
+
+  screenOfHandCard(card) {
+    const m = this.cards.get(card);
+    if (!m || !m.userData.inHand) return null;
+    // The top-left quarter of a fanned card is never covered by its neighbour on the right.
+    const local = new Vector3(-CARD_W * 0.3, 0, -CARD_H * 0.3).applyAxisAngle(new Vector3(0, 1, 0), m.rotation.y);
+    return this.screenOf(m.position.x + local.x, m.position.y, m.position.z + local.z);
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+
+  get animating() {
+    return this.tweens.active;
+  }
+
+  skip() {
+    if (!this.tweens.active) return;
+    this.tweens.finish();
+    this.requestRender();
+  }
+
+  /** Draws now rather than at the next animation frame (the first view: no frame to wait for). */
+  renderNow() {
+    if (this.pending) cancelAnimationFrame(this.pending);
+    this.frame(performance.now());
+  }
+
+  requestRender() {
+    if (this.pending) return;
+    this.pending = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  frame(now) {
+    this.pending = null;
+    const moving = this.tweens.step(now);
+    this.world.updateMatrixWorld();
+    const t0 = performance.now();
+    this.renderer.render(this.scene, this.camera);
+    this.renderMs = performance.now() - t0; // the first one includes shader and texture set-up
+    this.frames += 1;
+    if (this.onFrame) this.onFrame(moving);
+    if (moving) this.requestRender();
+  }
+}
+

@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { FakeRoom } from "../demo/fake_room.js";
+import {
+  CARD_W,
+  cellIndex,
+  contentBounds,
+  fullRows,
+  handFan,
+  layoutCards,
+  layoutCells,
+  opponentFan,
+  parseCard,
+  revealedSpread,
+  seatPlaces,
+} from "../src/layout.js";
+
+const hands = [
+  ["AS", "6S", "7S", "TH", "5D", "7D", "8D", "KC", "2C", "QH", "9S", "3D", "JC"],
+  ["2S", "3S", "4S", "5S", "8S", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"],
+  ["TS", "JS", "QS", "KS", "9H", "JH", "KH", "AD", "2D", "4D", "6D", "9D", "TD"],
+  ["JD", "QD", "KD", "AC", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "QC"],
+];
+
+test("it reads card names", () => {
+  assert.deepEqual(parseCard("6D"), { joker: false, rank: "6", suit: "D", rankIndex: 5, suitIndex: 2 });
+  assert.equal(parseCard("JK").joker, true);
+  assert.throws(() => parseCard("1X"));
+});
+
+test("it lays the rows out spades to clubs, far to near, A left, 7 middle, K right", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  const cells = cellIndex(view);
+  assert.equal(layoutCells(view).length, 52);
+  assert.ok(cells.get("AS").x < cells.get("7S").x && cells.get("7S").x < cells.get("KS").x);
+  assert.equal(cells.get("7S").x, 0);
+  assert.equal(cells.get("7H").x, 0);
+  const z = ["7S", "7H", "7D", "7C"].map((c) => cells.get(c).z);
+  assert.deepEqual([...z].sort((a, b) => a - b), z, "rows go ♠♥♦♣ from far to near");
+  // Neighbouring spots do not overlap.
+  assert.ok(cells.get("8S").x - cells.get("7S").x >= CARD_W);
+});
+
+test("it puts the ace right of the king when the ace is high", () => {
+  const view = new FakeRoom({ hands, ace: "high" }).view(0);
+  const cells = cellIndex(view);
+  assert.equal(cells.get("2S").col, 0);
+  assert.equal(cells.get("7S").col, 5);
+  assert.equal(cells.get("AS").col, 12);
+  assert.ok(cells.get("AS").x > cells.get("KS").x);
+});
+
+test("it shows the laid 7s and placed cards face up, and marks full rows", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.deepEqual(layoutCards(view).map((c) => c.card).sort(), ["7C", "7D", "7H", "7S"]);
+  view.rows[1].cells[2].state = "placed"; // 3H of an eliminated seat
+  const placed = layoutCards(view).find((c) => c.card === "3H");
+  assert.equal(placed.state, "placed");
+  assert.deepEqual(fullRows(view), []);
+  view.rows[3].full = true;
+  assert.deepEqual(fullRows(view), [3]);
+});
+
+test("it puts a joker lying on the layout in its spot", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  view.rows[0].cells[5] = { card: "6S", state: "run", joker: true };
+  const jk = layoutCards(view).find((c) => c.joker);
+  assert.equal(jk.card, "6S");
+});
+
+test("it fans the hand centred, left over right, inside the table", () => {
+  const fan = handFan(13);
+  assert.equal(fan.length, 13);
+  assert.ok(Math.abs(fan[0].x + fan[12].x) < 1e-9, "centred");
+  for (let i = 1; i < 13; i++) {
+    assert.ok(fan[i].x > fan[i - 1].x, "left to right");
+    assert.ok(fan[i].y > fan[i - 1].y, "each card above the one on its left");
+  }
+  const [minX, maxX] = contentBounds();
+  assert.ok(fan[0].x - CARD_W / 2 >= minX && fan[12].x + CARD_W / 2 <= maxX);
+  assert.deepEqual(handFan(0), []);
+  assert.equal(handFan(1)[0].x, 0);
+  // 18 cards (3 players) still fit.
+  const wide = handFan(18);
+  assert.ok(wide[17].x + CARD_W / 2 <= maxX);
+});
+
+test("it seats the viewer near and the others along the far side in turn order", () => {
+  const places = seatPlaces(4, 2);
+  assert.equal(places[2].near, true);
+  const far = [3, 0, 1].map((s) => places[s]);
+  assert.ok(far.every((p) => !p.near && p.z < places[2].z));
+  assert.ok(far[0].x < far[1].x && far[1].x < far[2].x, "the next seat sits on the left");
+  const three = seatPlaces(3, 0);
+  assert.ok(three[1].x < 0 && three[2].x > 0);
+  // A watcher sees seat 0 at the near edge.
+  assert.equal(seatPlaces(4, null)[0].near, true);
+});
+
+test("it stacks a far hand as a row of backs around its seat", () => {
+  const place = seatPlaces(4, 0)[2];
+  const backs = opponentFan(5, place);
+  assert.equal(backs.length, 5);
+  assert.ok(Math.abs((backs[0].x + backs[4].x) / 2 - place.x) < 1e-9);
+  // A revealed hand is spread wider, so each index shows, and still inside the table.
+  const shown = opponentFan(5, place, revealedSpread(5));
+  assert.ok(shown[1].x - shown[0].x > backs[1].x - backs[0].x);
+  const [minX, maxX] = contentBounds();
+  const wide = opponentFan(13, seatPlaces(4, 0)[3], revealedSpread(13));
+  assert.ok(wide[12].x + CARD_W / 2 <= maxX && wide[0].x - CARD_W / 2 >= minX);
+});
+
+test("it tells the four suits apart in the four-colour option", async () => {
+  const { suitColour } = await import("../src/faces.js");
+  const two = ["S", "H", "D", "C"].map((s) => suitColour(s, false));
+  const four = ["S", "H", "D", "C"].map((s) => suitColour(s, true));
+  assert.equal(new Set(two).size, 2, "two colours: black and red");
+  assert.equal(two[0], two[3]);
+  assert.equal(two[1], two[2]);
+  assert.equal(new Set(four).size, 4, "four colours: one per suit");
+});

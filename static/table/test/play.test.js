@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { FakeRoom } from "../demo/fake_room.js";
+import {
+  arrivals,
+  isNewDeal,
+  jokerSwap,
+  litSpots,
+  ordinal,
+  passLabel,
+  playableCards,
+  pressCard,
+  seatTag,
+  selectionAction,
+  tagLine,
+} from "../src/play.js";
+
+const hands = [
+  ["AS", "6S", "7S", "TH", "5D", "7D", "8D", "KC", "2C", "QH", "9S", "3D", "JC"],
+  ["2S", "3S", "4S", "5S", "8S", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"],
+  ["TS", "JS", "QS", "KS", "9H", "JH", "KH", "AD", "2D", "4D", "6D", "9D", "TD"],
+  ["JD", "QD", "KD", "AC", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "QC"],
+];
+
+function jokerView() {
+  // Seat 0 holds the joker and 4D; 5D is the next diamond below the 6D.
+  const view = new FakeRoom({ hands }).view(0);
+  view.hand = ["6S", "4D", "JK"];
+  view.legal = [
+    { type: "play", card: "6S" },
+    { type: "joker", spot: "5D", card: "4D" },
+    { type: "pass" },
+  ];
+  return view;
+}
+
+test("it lights only the cards playable now, and their spots", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.equal(view.turn, 0, "seat 0 laid the 7 of diamonds");
+  assert.deepEqual([...playableCards(view)].sort(), ["6S", "8D"]);
+  assert.deepEqual([...litSpots(view)].sort(), ["6S", "8D"]);
+});
+
+test("it lights nothing when it is not the viewer's turn", () => {
+  const room = new FakeRoom({ hands });
+  room.apply(0, { action: "pass" });
+  const view = room.view(0);
+  assert.equal(playableCards(view).size, 0);
+  assert.equal(litSpots(view).size, 0);
+  assert.equal(litSpots(room.view(null)).size, 0, "a watcher sees nothing lit");
+});
+
+test("it lights the one spot where the lifted card lands", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.deepEqual([...litSpots(view, ["8D"])], ["8D"]);
+  assert.deepEqual([...litSpots(view, ["KC"])], [], "an unplayable card lights no spot");
+});
+
+test("it lifts one card at a time, and a second press puts it back", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  let sel = pressCard(view, [], "6S");
+  assert.deepEqual(sel, ["6S"]);
+  sel = pressCard(view, sel, "8D");
+  assert.deepEqual(sel, ["8D"]);
+  assert.deepEqual(pressCard(view, sel, "8D"), []);
+  assert.deepEqual(selectionAction(view, ["8D"]), { action: "play", card: "8D", spot: null });
+  assert.equal(selectionAction(view, []), null);
+});
+
+test("it presses the joker together with the card that follows it", () => {
+  const view = jokerView();
+  assert.ok(playableCards(view).has("JK"));
+  assert.ok(!playableCards(view).has("4D"), "4D alone cannot be played");
+  let sel = pressCard(view, [], "JK");
+  assert.deepEqual(sel, ["JK"]);
+  assert.ok(playableCards(view, sel).has("4D"), "with the joker lifted, 4D can follow");
+  assert.deepEqual([...litSpots(view, sel)], ["5D"]);
+  sel = pressCard(view, sel, "4D");
+  assert.deepEqual(sel, ["JK", "4D"]);
+  assert.deepEqual([...litSpots(view, sel)].sort(), ["4D", "5D"]);
+  assert.deepEqual(selectionAction(view, sel), { action: "joker", card: "4D", spot: "5D" });
+  // Card first, then the joker: the same pair.
+  assert.deepEqual(pressCard(view, ["4D"], "JK"), ["JK", "4D"]);
+  // Dropping the joker keeps the card.
+  assert.deepEqual(pressCard(view, ["JK", "4D"], "JK"), ["4D"]);
+});
+
+test("it shows the passes left on the Pass button", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.equal(passLabel(view), "Pass (3 left)");
+  view.seats[0].passes_left = null;
+  assert.equal(passLabel(view), "Pass");
+});
+
+test("it tags each seat with colour, name, count, passes, place, the glow and the low flag", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  const tag = seatTag(view, 0);
+  assert.equal(tag.name, "Ann");
+  assert.equal(tag.you, true);
+  assert.equal(tag.acting, true);
+  assert.equal(seatTag(view, 1).acting, false);
+  assert.equal(tag.low, false);
+  view.seats[2].cards = 2;
+  assert.equal(seatTag(view, 2).low, true);
+  assert.equal(tagLine(seatTag(view, 1)), "12 cards · 3 passes");
+  view.seats[3].place = 1;
+  view.seats[3].status = "finished";
+  assert.equal(tagLine(seatTag(view, 3)), "finished");
+  assert.equal(seatTag(view, 3).place, 1);
+  assert.deepEqual([1, 2, 3, 4, 11, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "22nd"]);
+});
+
+test("it knows which seat each new layout card came from", () => {
+  const room = new FakeRoom({ hands });
+  const first = room.view(0);
+  assert.equal(isNewDeal(null, first), true, "a fresh round is dealt");
+  room.apply(0, { action: "play", card: "8D" });
+  room.cpuMove();
+  const second = room.view(0);
+  assert.equal(isNewDeal(first, second), false);
+  const got = arrivals(first, second);
+  assert.deepEqual(got.find((a) => a.card === "8D"), { card: "8D", seat: 0 });
+  assert.equal(got.length, 2);
+  assert.ok(got.filter((a) => a.card !== "8D").every((a) => a.seat === 1));
+  // A resync with no common history: cards come from the centre.
+  assert.deepEqual(arrivals(null, first).map((a) => a.seat).sort(), [0, 0, 1, 3]);
+});
+
+test("it finds the joker swap: laid on a spot, the card beyond, the holder redeeming", () => {
+  const room = new FakeRoom({ hands });
+  const prev = room.view(0);
+  const next = structuredClone(prev);
+  next.history.push(
+    { seat: 0, type: "joker", spot: "6D", card: "5D" },
+    { seat: 2, type: "redeem", card: "6D" },
+  );
+  assert.deepEqual(jokerSwap(prev, next), { seat: 0, spot: "6D", card: "5D", holder: 2 });
+  assert.equal(jokerSwap(prev, prev), null);
+  assert.equal(jokerSwap(null, next), null);
+});

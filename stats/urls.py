@@ -1,0 +1,11 @@
+from django.urls import path
+
+from stats import pages, views
+
+urlpatterns = [
+    path("stats/event/", views.event, name="stats_event"),
+    path("rules/", pages.page, {"name": "rules"}, name="rules"),
+    path("help/", pages.page, {"name": "help"}, name="help"),
+    path("tips/", pages.page, {"name": "tips"}, name="tips"),
+    path("privacy/", pages.page, {"name": "privacy"}, name="privacy"),
+]

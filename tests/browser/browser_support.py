@@ -1,0 +1,180 @@
+"""The browser tests' harness: a live daphne server on the test database, Debian's chromium driven by
+Playwright, and helpers that play through the button panel the way a person does.
+
+Personas: Aki opens rooms, Ben joins by the link.
+"""
+
+import contextlib
+import json
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+
+from asgiref.sync import SyncToAsync
+from channels.layers import channel_layers
+from channels.testing import ChannelsLiveServerTestCase
+from django.db import connections
+from django.test import override_settings
+from playwright.sync_api import Page, expect, sync_playwright
+
+from rooms.cpu import runner
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # The button panel must carry the whole game without WebGL; the 3D table has its own tests,
+    # and drawing it in software would only slow these down.
+    "--disable-webgl",
+    "--disable-3d-apis",
+]
+TIMEOUT_MS = 15_000
+NEWER = "(v) => +document.querySelector('#table-state').dataset.version > v"
+STEPS = """(selector) => {
+    const focus = document.activeElement;
+    if (focus && focus.matches(selector)) return 0;
+    const all = [...document.querySelectorAll("a[href], button, input, select, summary, [tabindex]")]
+        .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length
+            && !(el.type === "radio" && !el.checked && document.querySelector(
+                `input[type=radio][name="${el.name}"]:checked`)));
+    const target = all.findIndex((el) => el.matches(selector));
+    const here = all.indexOf(focus);
+    if (target < 0) return 1;
+    if (here < 0) return target + 1;
+    return target - here;
+}"""
+
+# The server process is forked when the class starts, so these must hold before then: no CPU delay,
+# CPU moves in threads. A class that tests absent players shortens the grace period itself.
+LIVE_SETTINGS = {
+    "SEVENS_CPU_DELAY": 0,
+    "SEVENS_CPU_EXECUTOR": "thread",
+    "SEVENS_GRACE_SECONDS": 30,
+    "SEVENS_SWEEP_SECONDS": 0.3,
+    "SEVENS_STALL_SECONDS": 0.5,
+    "RATELIMIT_ENABLE": False,
+    "STORAGES": {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    },
+}
+
+
+@override_settings(**LIVE_SETTINGS)
+class LiveRoomTestCase(ChannelsLiveServerTestCase):
+    """A live server per class, a chromium per test; each test opens its own browser contexts."""
+
+    serve_static = True
+
+    @classmethod
+    def setUpClass(cls):
+        # The server process is forked from this one. Thread pools an earlier async test started
+        # (asgiref's database thread, the CPU runner's) have no threads in the child, and would
+        # take work and never run it: the sockets would never open. Start the child afresh.
+        # The database thread of the earlier tests keeps its SQLite connection too: close it there
+        # (close_all below closes this thread's alone), or the child inherits an open handle.
+        with contextlib.suppress(Exception):
+            SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+        SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+        channel_layers.backends = {}
+        runner.loop, runner.sweeper, runner.tasks, runner._pools = None, None, {}, {}
+        runner.present.clear()
+        # Connections are kept open (CONN_MAX_AGE=None on SQLite): one open at the fork would be
+        # shared by both processes, and two processes writing through one SQLite handle corrupt
+        # the file ("database disk image is malformed").
+        connections.close_all()
+        super().setUpClass()
+
+    def setUp(self):
+        # Playwright's sync API runs an event loop in this thread: it must be stopped before the
+        # test case flushes the database, and the test itself leaves the ORM alone.
+        super().setUp()
+        self.playwright = sync_playwright().start()
+        self.addCleanup(self.playwright.stop)
+        self.browser = self.playwright.chromium.launch(
+            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        self.addCleanup(self.browser.close)
+
+    def new_page(self, *, width=1000, height=900) -> Page:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(TIMEOUT_MS)
+        self.addCleanup(context.close)
+        return context.new_page()
+
+    def url(self, path: str) -> str:
+        return self.live_server_url + path
+
+
+def table_state(page: Page) -> dict:
+    return json.loads(page.locator("#table-state").text_content())
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#table-state").get_attribute("data-version"))
+
+
+def connected(page: Page) -> None:
+    """Waits until the room's socket is open (panel.js marks the room)."""
+    page.wait_for_selector('.room[data-connected="true"]')
+
+
+def tab_to(page: Page, selector: str, *, limit: int = 120) -> None:
+    """Presses Tab (Shift+Tab when the target lies before the focus) until the focused element
+    matches `selector`, as a keyboard user does. The presses needed are estimated from the
+    document order of focusable elements, then checked."""
+    for _ in range(limit):
+        steps = page.evaluate(STEPS, selector)
+        if steps == 0:
+            return
+        key = "Shift+Tab" if steps < 0 else "Tab"
+        for _ in range(max(1, abs(steps))):
+            page.keyboard.press(key)
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def wait_for_my_turn_or_the_end(page: Page) -> str:
+    """'turn' once the viewer may act (not a forced pass), 'over' once the round is settled."""
+    page.wait_for_function(
+        """() => {
+            const mine = document.querySelector('#controls .turn-note[data-mine="true"]');
+            const forced = document.querySelector('#controls .forced-pass');
+            const over = document.querySelector('#settlement:not([hidden])');
+            return over || (mine && !forced);
+        }""",
+        timeout=TIMEOUT_MS,
+    )
+    return "over" if page.locator("#settlement:not([hidden])").count() else "turn"
+
+
+def play_by_keyboard(page: Page) -> str | None:
+    """Plays the first playable card by keyboard (Tab, Space, Tab to Play, Enter); returns it."""
+    if page.locator("#hand .card.playable").count() == 0:
+        return None
+    before = version(page)
+    tab_to(page, "#hand .card.playable")
+    card = page.evaluate("() => document.activeElement.dataset.card")
+    page.keyboard.press("Space")
+    expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    tab_to(page, "#controls .play-button")
+    page.keyboard.press("Enter")
+    page.wait_for_function(NEWER, arg=before)
+    return card
+
+
+def play_by_clicks(page: Page) -> str | None:
+    """Plays the first playable card with the pointer: press the card, then Play."""
+    card_button = page.locator("#hand .card.playable").first
+    if page.locator("#hand .card.playable").count() == 0:
+        return None
+    before = version(page)
+    card = card_button.get_attribute("data-card")
+    card_button.click()
+    page.locator("#controls .play-button").click()
+    page.wait_for_function(NEWER, arg=before)
+    return card

@@ -1,0 +1,55 @@
+"""A whole match against three computers, played only through the button panel, by keyboard."""
+
+import re
+
+import pytest
+from browser_support import (
+    LiveRoomTestCase,
+    connected,
+    play_by_keyboard,
+    tab_to,
+    table_state,
+    wait_for_my_turn_or_the_end,
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+class TestCpuMatchByKeyboard(LiveRoomTestCase):
+    def test_it_plays_a_whole_match_against_three_computers_by_keyboard(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        # A radio group takes one Tab stop; arrows choose within it.
+        tab_to(page, 'input[name="rounds"]')
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator('input[name="rounds"][value="1"]')).to_be_checked()
+        tab_to(page, 'input[name="name"]')
+        page.keyboard.type("Aki")
+        tab_to(page, 'button[value="cpu-easy"]')
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        expect(page.locator("#rules-card")).to_contain_text("1 round")
+
+        passed = played = 0
+        while wait_for_my_turn_or_the_end(page) == "turn":
+            if not passed:
+                # One deliberate pass first: the button shows the passes left.
+                expect(page.locator("#controls .pass-button")).to_have_text("Pass (3 left)")
+                tab_to(page, "#controls .pass-button")
+                page.keyboard.press("Enter")
+                expect(page.locator("#seats [data-seat='0']")).to_contain_text("2 passes left")
+                passed = 1
+                continue
+            card = play_by_keyboard(page)
+            assert card, "a turn that is not a forced pass has a card to play"
+            expect(page.locator(f"#c{card}")).to_have_class("r")
+            played += 1
+
+        settlement = page.locator("#settlement")
+        expect(settlement).to_contain_text("The match is over")
+        expect(settlement).to_contain_text("wins the match!")
+        assert played > 0
+        assert table_state(page)["over"] is True
+        expect(page.locator("#log")).to_contain_text("Aki played")

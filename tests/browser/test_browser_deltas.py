@@ -1,0 +1,85 @@
+"""In a real browser, with htmx: after moves pushed as deltas the page shows what a fresh load of
+it shows, and a delta the page cannot apply (a frame was missed) makes it ask for the whole table."""
+
+import re
+
+import pytest
+from browser_support import (
+    LiveRoomTestCase,
+    connected,
+    play_by_clicks,
+    version,
+    wait_for_my_turn_or_the_end,
+)
+from playwright.sync_api import Page
+
+from tests.frames_support import parse, select
+
+pytestmark = pytest.mark.browser
+
+IDS = ("lobby", "layout", "seats", "hand", "controls", "last-move", "log", "settlement", "live")
+OUTER = "(ids) => ids.map((id) => document.getElementById(id).outerHTML).join('')"
+
+
+def shown(page: Page) -> str:
+    root = parse(page.evaluate(OUTER, [*IDS, "table-state"]))
+    return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
+
+
+def fresh(page: Page) -> str:
+    """The same fragments from a fresh load of the room page (this browser's session)."""
+    root = parse(page.request.get(page.url).text())
+    return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
+
+
+def open_cpu_room(page: Page, url) -> None:
+    page.goto(url("/"))
+    page.locator('input[name="rounds"][value="1"]').check()
+    page.locator('button[value="cpu-easy"]').click()
+    page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+    connected(page)
+
+
+class TestDeltas(LiveRoomTestCase):
+    def test_it_shows_after_the_deltas_what_a_fresh_load_shows(self):
+        page = self.new_page()
+        page.add_init_script(
+            """document.addEventListener('htmx:wsAfterMessage', (e) => {
+                window.deltas = (window.deltas || 0) + (e.detail.message.includes('data-base=') ? 1 : 0);
+            });"""
+        )
+        open_cpu_room(page, self.url)
+        checked = 0
+        for _ in range(6):
+            if wait_for_my_turn_or_the_end(page) == "over":
+                break
+            page.wait_for_timeout(200)  # the computers wait for this seat: nothing moves now
+            assert shown(page) == fresh(page)
+            checked += 1
+            if not play_by_clicks(page):
+                page.locator("#controls .pass-button").click()
+        assert checked >= 3
+        assert page.evaluate("() => window.deltas") >= 6
+
+    def test_it_asks_for_the_whole_table_when_a_delta_does_not_fit(self):
+        page = self.new_page()
+        open_cpu_room(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        at = version(page)
+        # A delta made for a version this page never had (the one before it was lost): panel.js
+        # must not apply it, and asks for the whole table, which puts the emptied layout back.
+        page.evaluate("() => { document.querySelector('#layout ul').remove(); }")
+        page.evaluate(
+            """(at) => {
+                const room = document.querySelector('.room');
+                const frame = `<li id="c7S" class="r">X</li>
+<script id="table-state" type="application/json" data-base="${at + 5}" data-version="${at + 6}">{}</script>`;
+                room.dispatchEvent(new CustomEvent('htmx:wsBeforeMessage',
+                    {bubbles: true, cancelable: true, detail: {message: frame}}));
+            }""",
+            at,
+        )
+        page.wait_for_selector("#layout ul li#c7S")
+        assert page.locator("#c7S").text_content() != "X"
+        assert version(page) == at
+        assert shown(page) == fresh(page)

@@ -1,0 +1,79 @@
+"""Play a friend: Ben opens Aki's link in another browser, takes a seat and plays; when he closes
+his tab the computer plays his seat, and when he comes back he has it again."""
+
+import re
+
+import pytest
+from browser_support import LiveRoomTestCase, connected, play_by_clicks, table_state
+from django.test import override_settings
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = """() => document.querySelector('#controls .turn-note[data-mine="true"]')
+    && !document.querySelector('#controls .forced-pass')"""
+
+
+def moves_of(page: Page, seat: int) -> int:
+    # The log says every move of the round (the table's state carries only the last one).
+    name = table_state(page)["names"][seat]
+    lines = page.locator("#log li").all_text_contents()
+    return sum(1 for line in lines if line.startswith((f"{name} played ", f"{name} passed")))
+
+
+def take_turns(pages: list[Page], done, *, limit: int = 300) -> None:
+    """Each page plays its turns (the first playable card, else a pass) until `done()`."""
+    for _ in range(limit):
+        if done():
+            return
+        for page in pages:
+            if page.evaluate(MY_TURN) and not play_by_clicks(page):
+                page.locator("#controls .pass-button").click()
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("the table never got there")
+
+
+@override_settings(SEVENS_GRACE_SECONDS=1)  # a closed tab hands its seat to the CPU after 1 s
+class TestFriendRoom(LiveRoomTestCase):
+    def test_it_lets_a_friend_join_by_link_leave_to_the_computer_and_come_back(self):
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('input[name="name"]').fill("Aki")
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        link = aki.locator(".share-link").input_value()
+        assert link == aki.url
+
+        ben = self.new_page()
+        ben.goto(link)
+        expect(ben.locator(".watch-note")).to_contain_text("Or just watch")
+        expect(ben.locator("#hand .card")).to_have_count(0)
+        ben.locator("#join-name").fill("Ben")
+        ben.get_by_role("button", name="Take a free seat").click()
+        connected(ben)
+        expect(aki.locator("#lobby")).to_contain_text("Ben")
+
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        expect(ben.locator("#hand .card").first).to_be_visible()
+        expect(ben.locator(".start-form")).to_have_count(0)
+        expect(aki.locator("#hand .card").first).to_be_visible()
+        ben_hand = table_state(ben)["hand"]
+        assert not set(ben_hand) & set(table_state(aki)["hand"])
+
+        take_turns([aki, ben], lambda: moves_of(aki, 1) >= 1 and moves_of(aki, 0) >= 1)
+
+        ben.close()
+        ben_seat = aki.locator('#seats [data-seat="1"]')
+        expect(ben_seat).to_contain_text("away: the computer plays for now")
+        before = moves_of(aki, 1)
+        take_turns([aki], lambda: moves_of(aki, 1) > before)
+
+        back = ben.context.new_page()
+        back.goto(link)
+        connected(back)
+        expect(ben_seat).not_to_contain_text("away")
+        expect(back.locator("#hand .card").first).to_be_visible()
+        assert table_state(back)["seat"] == 1
+        expect(back.locator('#seats [data-seat="1"]')).to_contain_text("(you)")

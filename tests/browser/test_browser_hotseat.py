@@ -1,0 +1,106 @@
+"""Same device: a curtain at every change of turn; only the player who presses it sees a hand, and
+the previous hand never stays in the page."""
+
+import re
+
+import pytest
+from browser_support import NEWER, LiveRoomTestCase, connected, table_state, version
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+CURTAIN = "#hand .curtain-button"
+DEAL = "b9ha"  # Japanese rules, 3 players: every hand can play at its first turn
+
+
+MY_HAND = """() => document.querySelector('#hand .card')
+    && document.querySelector('#controls .turn-note[data-mine="true"]')
+    && !document.querySelector('#controls .forced-pass')"""
+
+
+def next_screen(page) -> str:
+    """'curtain', 'hand' (the revealed seat is to act: after forced passes of the others the turn
+    may come straight back to it) or 'over'."""
+    try:
+        page.wait_for_function(
+            f"""() => document.querySelector('{CURTAIN}')
+                || document.querySelector('#settlement:not([hidden])')
+                || ({MY_HAND})()"""
+        )
+    except Exception as error:
+        seen = {
+            name: page.locator(name).inner_text() for name in ("#hand", "#controls", "#messages")
+        }
+        raise AssertionError(f"no curtain, no hand, no settlement: {seen}") from error
+    if page.locator("#settlement:not([hidden])").count():
+        return "over"
+    return "curtain" if page.locator(CURTAIN).count() else "hand"
+
+
+class TestHotseat(LiveRoomTestCase):
+    def test_it_plays_a_match_on_one_device_behind_the_curtain(self):
+        page = self.new_page(width=390, height=844)  # a phone, portrait
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="3"]').check()
+        hotseat = page.locator('button[value="hotseat"]')
+        expect(hotseat).to_have_text("3 players on this device")
+        # A known deal, so that every seat gets a turn of its own (on a random one a seat with
+        # nothing to play could pass until it is out, and never lift the curtain): each of the
+        # three hands holds a card it can play at once (checked in the test below).
+        page.goto(self.url(f"/deal/?code={DEAL}"))
+        page.locator('select[name="players"]').select_option("3")
+        page.locator('select[name="rounds"]').select_option("1")
+        page.locator('select[name="start"]').select_option("hotseat")
+        page.get_by_role("button", name="Play this deal").click()
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+
+        seen_hands: dict[int, list[str]] = {}
+        turns = curtains = 0
+        while (screen := next_screen(page)) != "over":
+            before = version(page)
+            if screen == "curtain":
+                expect(page.locator("#hand .card")).to_have_count(0)
+                assert table_state(page)["hand"] is None
+                curtains += 1
+                # This curtain, not a newer one that replaced it meanwhile (the next seat's,
+                # after a forced pass): that click would show a hand this loop did not expect.
+                this = f'#hand .curtain-form:has(input[name="version"][value="{before}"])'
+                try:
+                    page.locator(f"{this} .curtain-button").click(timeout=2000)
+                except PlaywrightTimeout:
+                    continue  # the turn moved on (a forced pass) before the curtain lifted
+                page.wait_for_function(f"(v) => ({MY_HAND})() || ({NEWER})(v)", arg=before)
+                continue
+            seat = table_state(page)["seat"]
+            hand = page.locator("#hand .card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+            assert hand == table_state(page)["hand"]
+            for other, cards in seen_hands.items():
+                if other != seat:
+                    assert not set(cards) & set(hand)
+            seen_hands[seat] = hand
+            playable = page.locator("#hand .card.playable")
+            if playable.count():
+                playable.first.click()
+                page.locator("#controls .play-button").click()
+            else:
+                page.locator("#controls .pass-button").click()
+            page.wait_for_function(NEWER, arg=before)
+            turns += 1
+
+        expect(page.locator("#settlement")).to_contain_text("The match is over")
+        expect(page.locator("#settlement")).to_contain_text("wins the match!")
+        assert turns > 6 and curtains > 6 and len(seen_hands) == 3
+        no_scroll = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+        assert no_scroll, "the phone page scrolls sideways"
+
+
+def test_every_hand_of_the_deal_can_play_at_its_first_turn():
+    from games.sevens.match import parse_deal_code
+    from games.sevens.rules import RuleSet
+    from games.sevens.state import new_round
+
+    seed, dealer = parse_deal_code(DEAL)
+    state = new_round(RuleSet.preset("japanese", players=3, rounds=1), seed=seed, dealer=dealer % 3)
+    assert all(hand & state.playable for hand in state.hands)

@@ -1,0 +1,107 @@
+"""panel.js on its own: the joker is pressed together with the card after it, then Play sends the
+joker move; the choice survives a pushed frame. No server: the fragments are rendered here and the
+ws extension's send event is raised by hand."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from browser_support import CHROMIUM_ARGS
+from playwright.sync_api import sync_playwright
+from sample_views import fragment, played_state, table_for, view
+
+pytestmark = pytest.mark.browser
+
+PANEL_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "panel.js"
+SEND = """(action) => {
+    const form = document.querySelector('#controls form');
+    const detail = {parameters: {action: action}};  // panel.js adds the version the page shows
+    const sent = form.dispatchEvent(new CustomEvent('htmx:wsConfigSend', {bubbles: true, cancelable: true, detail}));
+    return {sent, parameters: detail.parameters};
+}"""
+
+
+@pytest.fixture(scope="module")
+def page():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        yield browser.new_page()
+        browser.close()
+
+
+def joker_table():
+    v = view(played_state(joker=True), 0)
+    v = {
+        **v,
+        "turn": 0,
+        "seat": 0,
+        "hand": ["JK", "4D", "9S"],
+        "legal": [{"type": "joker", "spot": "5D", "card": "4D"}, {"type": "pass"}],
+    }
+    return table_for(v, 0)
+
+
+def load(page, t):
+    body = "".join(fragment(t, name) for name in ("messages", "hand", "controls", "table_state"))
+    words = (
+        'data-choose-first="Choose a card first, then press Play." '
+        'data-joker-needs-card="Now choose the card to play after the joker."'
+    )  # the room page gives the panel's fixed words once
+    page.set_content(f'<!doctype html><body><div class="room" {words}>{body}</div></body>')
+    page.add_script_tag(content=PANEL_JS.read_text())
+
+
+def test_it_sends_the_joker_and_the_card_after_it_as_one_move(page):
+    load(page, joker_table())
+    page.click('#hand [data-card="JK"]')
+    assert page.get_attribute('#hand [data-card="JK"]', "aria-pressed") == "true"
+    assert "joker-target" in page.get_attribute('#hand [data-card="4D"]', "class")
+    result = page.evaluate(SEND, "play")
+    assert result["sent"] is False
+    assert "Now choose the card to play after the joker." in page.inner_text("#messages")
+
+    page.click('#hand [data-card="4D"]')
+    result = page.evaluate(SEND, "play")
+    assert result["sent"] is True
+    version = int(page.get_attribute("#table-state", "data-version"))
+    assert result["parameters"] == {
+        "action": "joker",
+        "card": "4D",
+        "spot": "5D",
+        "version": version,
+    }
+
+
+def test_it_sends_a_chosen_card_and_refuses_a_play_with_none(page):
+    load(page, joker_table())
+    result = page.evaluate(SEND, "play")
+    assert result["sent"] is False
+    assert "Choose a card first" in page.inner_text("#messages")
+    page.click('#hand [data-card="9S"]')
+    assert page.evaluate(SEND, "play")["parameters"]["card"] == "9S"
+    version = int(page.get_attribute("#table-state", "data-version"))
+    assert page.evaluate(SEND, "pass")["parameters"] == {"action": "pass", "version": version}
+
+
+FRAME = """(html) => {
+    const room = document.querySelector('.room');
+    const before = new CustomEvent('htmx:wsBeforeMessage', {bubbles: true, cancelable: true, detail: {message: html}});
+    room.dispatchEvent(before);
+    const old = document.getElementById('hand');
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    old.replaceWith(box.firstElementChild);
+    room.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {bubbles: true, detail: {message: html}}));
+}"""
+
+
+def test_it_keeps_the_choice_and_the_focus_across_a_pushed_frame(page):
+    t = joker_table()
+    load(page, t)
+    page.click('#hand [data-card="9S"]')
+    page.focus('#hand [data-card="9S"]')
+    page.evaluate(FRAME, fragment(t, "hand"))
+    assert page.get_attribute('#hand [data-card="9S"]', "aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.card") == "9S"

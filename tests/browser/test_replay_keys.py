@@ -1,0 +1,75 @@
+"""The replay viewer in a browser: "step forward and back through every event of a round (buttons
+and keyboard: ←/→, Home/End)", every hand shown, the round chosen by a link; the page's address
+follows the step so a reload shows the same moment."""
+
+import pytest
+from browser_support import LiveRoomTestCase
+from playwright.sync_api import expect
+
+from games.sevens import RuleSet, replay_log, seat_view
+from history import replay
+from tests.history_support import play, seats, store
+
+pytestmark = pytest.mark.browser
+
+
+class TestReplayViewer(LiveRoomTestCase):
+    def setUp(self):
+        # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
+        match = play(RuleSet(rounds=3), seed=101, seats=seats("human", "easy", "medium", "hard"))
+        self.stored = store(match)
+        engine = replay_log(match.to_log())
+        self.steps = [replay.round_steps(engine, r) for r in range(3)]
+        self.hands = {
+            (r, i): seat_view(step.state, 0).to_dict()["hand"]
+            for r, steps in enumerate(self.steps)
+            for i, step in enumerate(steps)
+        }
+        super().setUp()
+
+    def step_of(self, page) -> int:
+        return int(page.locator("#replay").get_attribute("data-step"))
+
+    def seat0_hand(self, page) -> list[str]:
+        cards = page.locator('#replay .replay-seat[data-seat="0"] .replay-card')
+        return cards.evaluate_all("(els) => els.map((e) => e.dataset.card)")
+
+    def test_it_steps_through_a_round_by_keys_and_buttons(self):
+        page = self.new_page()
+        page.goto(self.url(f"/matches/{self.stored.pk}/"))
+        expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+        assert self.seat0_hand(page) == self.hands[(0, 0)]
+        steps = [s.events for s in self.steps[0]]
+
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[1]))
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[2]))
+        assert self.seat0_hand(page) == self.hands[(0, 2)]
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[1]))
+        page.keyboard.press("End")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[-1]))
+        expect(page.locator("#replay .replay-nav .replay-next")).to_have_count(0)
+        page.keyboard.press("Home")
+        expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+
+        # The buttons, by keyboard focus: the focus stays on the pressed button after each swap.
+        page.locator("#replay .replay-next").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[1]))
+        page.wait_for_function("() => document.activeElement.classList.contains('replay-next')")
+        page.keyboard.press("Enter")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[2]))
+        assert page.url.endswith(f"?round=1&step={steps[2]}")
+
+        # Jump to round 3, then reload: the same moment comes back.
+        page.locator("#replay .replay-rounds a", has_text="Round 3").click()
+        expect(page.locator("#replay")).to_have_attribute("data-round", "3")
+        page.keyboard.press("ArrowRight")
+        third = [s.events for s in self.steps[2]]
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(third[1]))
+        page.reload()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(third[1]))
+        assert self.seat0_hand(page) == self.hands[(2, 1)]
+        expect(page.locator("#replay .replay-seat")).to_have_count(4)

@@ -1,0 +1,54 @@
+"""The table fits a phone held upright and a desktop: no sideways scrolling, the 3D view inside the
+screen, the cards drawn (issue 5). Screenshots go to test-artifacts/."""
+
+# The fixtures come from table3d_support by import; tests take them as arguments.
+# ruff: noqa: F811
+import pytest
+from table3d_support import (  # noqa: F401  (fixtures)
+    demo_server,
+    demo_url,
+    open_table,
+    playwright_driver,
+    save,
+    settle,
+    webgl_browser,
+)
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {
+    "phone-portrait": {
+        "width": 390,
+        "height": 844,
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "desktop": {"width": 1440, "height": 900},
+}
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_it_fits_the_screen_without_overflow(webgl_browser, demo_url, screen):
+    options = dict(SCREENS[screen])
+    page = open_table(webgl_browser, demo_url + "?cpu=0", **options)
+    settle(page)
+    save(page, f"table3d-{screen}.png")
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{overflow}px of horizontal overflow"
+    box = page.locator("#table3d").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= options["width"]
+    assert box["height"] <= options["height"], "the 3D view fits the screen's height"
+    # Every card of the hand and the ends of the layout are on the canvas.
+    points = page.evaluate(
+        """() => [
+            ...sevensTable.view.hand.map((c) => sevensTable.handCardOnScreen(c)),
+            sevensTable.spotOnScreen('AS'), sevensTable.spotOnScreen('KC'),
+        ]"""
+    )
+    for p in points:
+        assert 0 <= p["x"] <= box["width"] and 0 <= p["y"] <= box["height"], p
+    # Textures stay crisp but bounded: the pixel ratio is capped at 2.
+    assert page.evaluate("() => sevensTable.table.dpr") <= 2

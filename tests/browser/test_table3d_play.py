@@ -1,0 +1,83 @@
+"""The 3D table draws the game and plays through the panel: a card pressed on the canvas lifts,
+its spot lights up, "Play" puts it there (issue 5)."""
+
+# The fixtures come from table3d_support by import; tests take them as arguments.
+# ruff: noqa: F811
+
+import pytest
+from playwright.sync_api import expect
+from table3d_support import (  # noqa: F401  (fixtures)
+    canvas_pixel,
+    click_on_table,
+    demo_server,
+    demo_url,
+    open_table,
+    playwright_driver,
+    settle,
+    webgl_browser,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def first_playable(page) -> str:
+    return page.evaluate("() => sevensTable.view.legal.find((a) => a.type === 'play').card")
+
+
+def test_it_plays_a_card_pressed_on_the_canvas_where_its_spot_was_lit(webgl_browser, demo_url):
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    settle(page)
+    card = first_playable(page)
+    version = page.evaluate("() => sevensTable.view.version")
+    canvas = page.locator("#table3d canvas")
+    play = page.locator('#table3d [data-table-action="play"]')
+    expect(play).to_be_disabled()
+
+    # Press the card on the canvas: it lifts, the panel selects it too, and only its spot is lit.
+    click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+    assert page.evaluate("() => sevensTable.selection") == [card]
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("() => sevensTable.table.lit") == [card]
+    settle(page)
+    before = canvas.screenshot()
+    spot = page.evaluate("(c) => sevensTable.spotOnScreen(c, 0.3, -0.45)", card)
+    r, g, b = canvas_pixel(page, before, spot)
+    assert r > 150 and g > 150 and b < r - 40, f"the lit spot glows yellow, got {(r, g, b)}"
+
+    # "Play" drives the panel's form; the new state puts the card on that spot.
+    expect(play).to_be_enabled()
+    play.click()
+    page.wait_for_function("(v) => sevensTable.view.version > v", arg=version)
+    assert page.evaluate("() => window.demoSubmits") == 1, "one move, through the panel's form"
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
+    settle(page)
+    after = canvas.screenshot()
+    assert after != before
+    r, g, b = canvas_pixel(page, after, spot)
+    assert min(r, g, b) > 200, f"the card's white face lies on the spot, got {(r, g, b)}"
+    assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
+
+
+def test_it_shows_the_passes_left_and_passes_through_the_panel(webgl_browser, demo_url):
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    pass_button = page.locator('#table3d [data-table-action="pass"]')
+    expect(pass_button).to_have_text("Pass (3 left)")
+    pass_button.click()
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(pass_button).to_be_disabled()  # the turn moved on
+    assert page.evaluate("() => sevensTable.view.seats[0].passes_left") == 2
+
+
+def test_it_draws_other_seats_plays_as_they_come(webgl_browser, demo_url):
+    page = open_table(webgl_browser, demo_url + "?cpuDelay=50")
+    settle(page)
+    page.locator('#table3d [data-table-action="pass"]').click()
+    # The three computer seats play; every card they lay shows on the table.
+    page.wait_for_function("() => sevensTable.view.turn === 0")
+    settle(page)
+    laid = page.evaluate(
+        """() => sevensTable.view.rows.flatMap((r) => r.cells)
+                .filter((c) => c.state === 'run').map((c) => c.card)"""
+    )
+    drawn = page.evaluate("(cards) => cards.filter((c) => sevensTable.table.cards.has(c))", laid)
+    assert sorted(drawn) == sorted(laid) and len(laid) > 4

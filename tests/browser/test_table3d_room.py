@@ -1,0 +1,55 @@
+"""The 3D table in a real room against three computers: it draws the seat view the server pushes,
+and a card pressed on the canvas then "Play" goes through the panel to the server (issue 5)."""
+
+import pytest
+from browser_support import LiveRoomTestCase, connected, version, wait_for_my_turn_or_the_end
+from channels.testing import ChannelsLiveServerTestCase
+from playwright.sync_api import expect, sync_playwright
+from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, launch, save, settle
+
+pytestmark = pytest.mark.browser
+
+
+class TestTable3dInACpuRoom(LiveRoomTestCase):
+    def setUp(self):
+        # The room harness's chromium has no WebGL; this one draws with SwiftShader.
+        ensure_bundle()
+        ChannelsLiveServerTestCase.setUp(self)
+        self.playwright = sync_playwright().start()
+        self.addCleanup(self.playwright.stop)
+        self.browser = launch(self.playwright, WEBGL_ARGS)
+        self.addCleanup(self.browser.close)
+
+    def test_it_plays_a_card_pressed_in_the_3d_view_against_the_computer(self):
+        page = self.new_page(width=1280, height=900)
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        assert page.evaluate("() => sevensTable.failed") is False
+        assert page.evaluate("() => sevensTable.view.names[0]") == "Aki"
+
+        for _ in range(30):
+            assert wait_for_my_turn_or_the_end(page) == "turn", "a card to play before the end"
+            if page.locator("#hand .card.playable").count():
+                break
+            page.locator("#controls .pass-button").click()  # holding back, as players may
+            page.wait_for_function("() => sevensTable.view.turn !== sevensTable.view.seat")
+        page.wait_for_function("(v) => sevensTable.view.version === v", arg=version(page))
+        settle(page)
+        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+
+        click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert page.evaluate("() => sevensTable.table.lit") == [card]
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        expect(page.locator(f"#c{card}")).to_have_class("r")
+        settle(page)
+        assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
+        save(page, "table3d-room.png")

@@ -1,0 +1,18 @@
+"""Shared fixtures."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    # whitenoise's manifest storage needs collectstatic; tests serve static files from the finders.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    # Tests open many tables from one address; tests/test_abuse_rate_limits.py turns them back on.
+    settings.RATELIMIT_ENABLE = False

@@ -1,0 +1,200 @@
+"""A page as htmx sees it, in Python: parse a full frame, apply a pushed frame's out-of-band swaps
+(`true`, `innerHTML`, `outerHTML:<selector>`, `beforeend:<selector>`, `afterend:<selector>`,
+`delete:<selector>`) the way
+htmx 2 does, a delta's `#table-state` merged as panel.js merges it, and compare with a fresh
+render. Selectors: descendant chains of `tag`, `#id`,
+`.class` and `[attr="value"]`, the only ones `rooms.frames` writes.
+"""
+
+import json
+import re
+from html.parser import HTMLParser
+
+VOID = {"input", "br", "img", "meta", "link", "hr"}
+# Not part of what a frame says: htmx drops hx-swap-oob, a delta's base stays on #table-state,
+# panel.js keeps the hand's aria-pressed.
+IGNORED = ("hx-swap-oob", "data-base", "aria-pressed")
+
+
+class Node:
+    def __init__(self, tag: str | None, attrs: dict | None = None, text: str = ""):
+        self.tag, self.attrs, self.text = tag, dict(attrs or {}), text
+        self.children: list[Node] = []
+        self.parent: Node | None = None
+
+    def add(self, node: "Node", index: int | None = None) -> None:
+        node.parent = self
+        self.children.insert(len(self.children) if index is None else index, node)
+
+    def elements(self):
+        for child in self.children:
+            if child.tag:
+                yield child
+                yield from child.elements()
+
+    def html(self) -> str:
+        if self.tag is None:
+            return self.text
+        attrs = "".join(
+            f' {k}="{v or ""}"' for k, v in sorted(self.attrs.items()) if k not in IGNORED
+        )
+        inner = "".join(c.html() for c in self.children)
+        if self.attrs.get("id") == "table-state":  # compared as data, as the table reads it
+            inner = json.dumps(json.loads(inner or "null"), sort_keys=True)
+        return f"<{self.tag}{attrs}>" + ("" if self.tag in VOID else f"{inner}</{self.tag}>")
+
+
+class _Parser(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("root")
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, attrs)
+        self.stack[-1].add(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_endtag(self, tag):
+        while len(self.stack) > 1:
+            if self.stack.pop().tag == tag:
+                break
+
+    def handle_data(self, data):
+        if data.strip() or (self.stack[-1].tag not in ("root", "ul", "ol", "section")):
+            self.stack[-1].add(Node(None, text=data))
+
+
+def parse(html: str) -> Node:
+    parser = _Parser()
+    parser.feed(html)
+    parser.close()
+    return parser.root
+
+
+SIMPLE = re.compile(r"#([\w-]+)|\.([\w-]+)|\[([\w-]+)=[\"']([^\"']*)[\"']\]|^(\w+)")
+
+
+def matches(node: Node, simple: str) -> bool:
+    for m in SIMPLE.finditer(simple):
+        ident, cls, attr, value, tag = m.groups()
+        if ident and node.attrs.get("id") != ident:
+            return False
+        if cls and cls not in (node.attrs.get("class") or "").split():
+            return False
+        if attr and node.attrs.get(attr) != value:
+            return False
+        if tag and node.tag != tag:
+            return False
+    return True
+
+
+def select(root: Node, selector: str) -> list[Node]:
+    found = [root]
+    for simple in selector.split():
+        found = [n for f in found for n in f.elements() if matches(n, simple)]
+    return found
+
+
+def apply(page: Node, frame: str) -> None:
+    """Applies every top-level element of `frame` to `page` as htmx's ws extension does."""
+    for element in [c for c in parse(frame).children if c.tag]:
+        value = element.attrs.get("hx-swap-oob") or "true"
+        style, _, selector = value.partition(":")
+        if style in ("true", "innerHTML", "outerHTML") and not selector:
+            selector = "#" + element.attrs["id"]
+            style = "outerHTML" if style == "true" else style
+        targets = select(page, selector)
+        assert targets, f"no target for {value}"
+        for target in targets:
+            parent = target.parent
+            if style == "outerHTML" and "data-base" in element.attrs:
+                # panel.js merges a delta's state into the state the page held
+                merged = json.loads(target.children[0].text)
+                patch = json.loads(element.children[0].text)
+                for key, value in patch.items():
+                    if isinstance(merged.get(key), list) and isinstance(value, dict):
+                        for i, item in value.items():  # rows and seats come by index
+                            merged[key][int(i)] = item
+                    else:
+                        merged[key] = value
+                element.children[0].text = json.dumps(merged)
+                rows = patch.get("rows") or {}
+                draw_rows(
+                    page,
+                    [int(i) for i in (rows if isinstance(rows, dict) else range(len(rows)))],
+                    merged,
+                )
+            if style == "outerHTML":
+                index = parent.children.index(target)
+                parent.children.remove(target)
+                parent.add(element, index)
+            elif style == "innerHTML":
+                target.children = []
+                for child in element.children:
+                    target.add(child)
+            elif style == "beforeend":
+                for child in list(element.children):
+                    target.add(child)
+            elif style == "afterend":
+                index = parent.children.index(target) + 1
+                for offset, child in enumerate(list(element.children)):
+                    parent.add(child, index + offset)
+            elif style == "delete":
+                parent.children.remove(target)
+            else:
+                raise AssertionError(f"swap style {style} not modelled")
+
+
+def page_html(page: Node) -> str:
+    return page.html()
+
+
+SUITS = "SHDC"
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_ORDER = "A23456789TJQK"
+
+
+def face(card: str) -> str:
+    return ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
+
+
+def bold(cards: list[str]) -> str:
+    return " ".join(f"<b>{face(c)}</b>" for c in cards)
+
+
+def draw_rows(page: Node, indexes: list[int], state: dict) -> None:
+    """panel.js's drawRows: the cells and the note of each row named, from the merged state's
+    word for it (a letter per cell), with the page's words (the active language's)."""
+    from django.utils.translation import gettext as _
+
+    for index in indexes:
+        suit, word = SUITS[index], state["rows"][index]
+        full, letters = word.startswith("!"), word.replace("!", "")
+        cells, upcoming, placed = [], [], []
+        for rank, letter in zip(state["ranks"], letters, strict=True):
+            card = rank + suit
+            cls = "" if letter == "e" else f' class="{letter}"'
+            text = "" if letter in "ec" else face(card)
+            cells.append(f'<li id="c{card}"{cls}>{text}</li>')
+            upcoming += [card] if letter == "n" else []
+            placed += [card] if letter == "p" else []
+        upcoming.sort(key=lambda c: RANK_ORDER.index(c[0]))
+        is_open = letters[state["ranks"].index("7")] == "r"
+        if full:
+            note = f'<span class="full-mark">✓ {_("full")}</span>'
+        elif not is_open:
+            note = _("not open yet")
+        else:
+            note = f"{_('next:')} " + (bold(upcoming) or _("none"))
+        if placed:
+            note += f" · {_('placed apart:')} {bold(placed)}"
+        cls = " full" if full else "" if is_open else " closed"
+        row = select(page, f'#layout li[data-suit="{suit}"]')[0]
+        drawn = parse(
+            f'<ol class="cells">{"".join(cells)}</ol><p id="n{suit}" class="row-note{cls}">{note}</p>'
+        )
+        row.children = [c for c in row.children if c.tag not in ("ol", "p")]
+        for child in drawn.children:
+            row.add(child)

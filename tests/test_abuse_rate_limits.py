@@ -1,0 +1,93 @@
+"""Requests that create rows are limited per address: past the budget a clear refusal (429) that
+stores nothing, while other addresses and the other pages go on."""
+
+import io
+import json
+import uuid
+
+import pytest
+from django.test import Client
+
+from history.models import UploadedReplay
+from rooms.models import Room
+from stats.models import PlayEvent
+from tests.history_support import play, store
+from tests.test_pages_create import MENU
+
+pytestmark = pytest.mark.django_db
+
+START = {"event": "match_start", "mode": "cpu", "game_kind": "japanese", "players": 4}
+
+
+@pytest.fixture
+def limits(settings):
+    settings.RATELIMIT_ENABLE = True
+    settings.SEVENS_RATES = {"new_room": "2/m", "upload": "1/m", "stats_event": "3/m"}
+
+
+def address() -> str:
+    # A fresh address per test: the counters live in the cache (Redis on the second CI pass), and
+    # must not meet another test's.
+    n = uuid.uuid4().int
+    return f"10.{n % 250}.{n // 250 % 250}.{n // 62500 % 250 + 1}"
+
+
+def test_it_refuses_a_third_table_in_a_minute_and_opens_none(limits):
+    aki = Client(REMOTE_ADDR=address())
+    for _ in range(2):
+        assert aki.post("/new/", {**MENU, "start": "cpu-easy"}).status_code == 302
+    refused = aki.post("/new/", {**MENU, "start": "cpu-easy"})
+    assert refused.status_code == 429
+    assert "Wait a minute" in refused.content.decode()
+    assert Room.objects.count() == 2
+    # Someone else, at another address, still opens a table; pages still load for Aki.
+    ben = Client(REMOTE_ADDR=address())
+    assert ben.post("/new/", {**MENU, "start": "cpu-easy"}).status_code == 302
+    assert aki.get("/").status_code == 200
+
+
+def test_it_counts_games_from_a_deal_code_as_new_tables(limits):
+    aki = Client(REMOTE_ADDR=address())
+    played = play(seed=6)
+    code = played.deal_code(0)
+    ask = {"code": code, "match": store(played).pk, "start": "cpu-easy"}
+    assert [aki.post("/deal/", ask).status_code for _ in range(2)] == [302, 302]
+    refused = aki.post("/deal/", ask)
+    assert refused.status_code == 429
+    assert "Wait a minute" in refused.content.decode()
+    assert Room.objects.count() == 2
+
+
+def test_it_refuses_a_second_upload_in_a_minute_and_stores_none(limits):
+    aki = Client(REMOTE_ADDR=address())
+    body = json.dumps(play(seed=5).to_log()).encode()
+
+    def upload():
+        file = io.BytesIO(body)
+        file.name = "match.json"
+        return aki.post("/replays/upload/", {"file": file})
+
+    assert upload().status_code == 302
+    refused = upload()
+    assert refused.status_code == 429
+    assert "Wait a minute" in refused.content.decode()
+    assert UploadedReplay.objects.count() == 1
+
+
+def test_it_drops_statistics_past_the_budget(limits):
+    aki = Client(REMOTE_ADDR=address())
+
+    def send():
+        return aki.post("/stats/event/", json.dumps(START), content_type="application/json")
+
+    assert [send().status_code for _ in range(4)] == [204, 204, 204, 429]
+    assert PlayEvent.objects.count() == 3
+
+
+def test_the_refusal_is_in_the_pages_language(limits):
+    aki = Client(REMOTE_ADDR=address(), HTTP_ACCEPT_LANGUAGE="ja")
+    for _ in range(2):
+        aki.post("/new/", {**MENU, "start": "cpu-easy"})
+    refused = aki.post("/new/", {**MENU, "start": "cpu-easy"})
+    assert refused.status_code == 429
+    assert "Wait a minute" not in refused.content.decode()

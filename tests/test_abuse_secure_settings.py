@@ -1,0 +1,65 @@
+"""Secure cookies, HSTS and the HTTPS redirect: on by default once DEBUG is off and a real host is
+served; off on the embedded default (loopback hosts) and in DEBUG; SECURE_COOKIES=0 opts out."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+READ = (
+    "import json, django; django.setup(); from django.conf import settings as s; "
+    "print(json.dumps({k: getattr(s, k, None) for k in ("
+    "'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_HSTS_SECONDS', "
+    "'SECURE_SSL_REDIRECT', 'SECURE_PROXY_SSL_HEADER', 'SESSION_COOKIE_HTTPONLY')}))"
+)
+
+
+def settings_with(**env) -> dict:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "ALLOWED_HOSTS")}
+    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
+    clean = {k: v for k, v in clean.items() if v is not None}
+    out = subprocess.run(
+        [sys.executable, "-c", READ],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_it_turns_secure_cookies_and_hsts_on_for_a_real_host():
+    s = settings_with(ALLOWED_HOSTS="sevens.example", SECURE_COOKIES=None)
+    assert s["SESSION_COOKIE_SECURE"] and s["CSRF_COOKIE_SECURE"]
+    assert s["SECURE_HSTS_SECONDS"] >= 31536000
+    assert s["SECURE_SSL_REDIRECT"] is True
+    assert s["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert s["SESSION_COOKIE_HTTPONLY"] is True
+
+
+def test_it_leaves_them_off_on_the_embedded_default():
+    s = settings_with(SECURE_COOKIES=None)
+    assert not s["SESSION_COOKIE_SECURE"] and not s["SECURE_HSTS_SECONDS"]
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"ALLOWED_HOSTS": "sevens.example", "DEBUG": "1"},
+        {"ALLOWED_HOSTS": "sevens.example", "SECURE_COOKIES": "0"},
+    ],
+)
+def test_it_leaves_them_off_in_debug_or_when_the_operator_says_so(env):
+    s = settings_with(**env)
+    assert not s["SESSION_COOKIE_SECURE"] and not s["SECURE_SSL_REDIRECT"]
+
+
+def test_it_can_be_turned_on_for_loopback_too():
+    s = settings_with(SECURE_COOKIES="1", SECURE_SSL_REDIRECT="0")
+    assert s["SESSION_COOKIE_SECURE"] and s["SECURE_SSL_REDIRECT"] is False

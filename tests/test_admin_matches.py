@@ -1,0 +1,53 @@
+"""Matches in admin: searchable by room, filterable by status and rule family, with their rounds
+inline and a link to the room and to the replay page."""
+
+import pytest
+
+from games.admin import replay_url
+from games.models import Match
+from tests.live_support import cpu_room, hotseat_room, new_session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_matches_with_the_useful_columns(admin_client):
+    room = cpu_room(new_session())
+    html = admin_client.get("/admin/games/match/").content.decode()
+    assert f"/admin/rooms/room/{room.pk}/change/" in html
+    assert "japanese" in html
+    assert f"1/{room.rules['rounds']}" in html  # rounds dealt, of the match's rounds
+
+
+def test_it_searches_by_room_and_filters_by_family(admin_client):
+    first, second = cpu_room(new_session()), hotseat_room(new_session())
+    found = admin_client.get("/admin/games/match/", {"q": first.slug}).context["cl"].result_list
+    assert [m.pk for m in found] == [first.match_id]
+    playing = admin_client.get("/admin/games/match/", {"status__exact": "playing"})
+    assert {m.pk for m in playing.context["cl"].result_list} == {first.match_id, second.match_id}
+    chinese = admin_client.get("/admin/games/match/", {"family": "chinese"})
+    assert list(chinese.context["cl"].result_list) == list(
+        Match.objects.filter(rules__sevens="played")
+    )
+
+
+def test_it_shows_the_rounds_inline_and_a_replay_link_or_a_dash(admin_client):
+    room = cpu_room(new_session())
+    html = admin_client.get(f"/admin/games/match/{room.match_id}/change/").content.decode()
+    assert 'id="rounds-group"' in html
+    assert 'class="field-moves"' in html and 'class="field-seed"' not in html
+    url = replay_url(room.match)
+    assert (url in html) if url else ("—" in html)
+
+
+def test_it_lists_rooms_and_seats_searchable_by_name(admin_client):
+    room = cpu_room(new_session())
+    rooms = admin_client.get("/admin/rooms/room/", {"q": "Aki"}).context["cl"].result_list
+    assert [r.pk for r in rooms] == [room.pk]
+    seats = admin_client.get("/admin/rooms/seat/", {"kind__exact": "cpu"}).context["cl"]
+    assert seats.result_count == 3
+    assert (
+        "session_key"
+        not in admin_client.get(
+            f"/admin/rooms/seat/{room.seats.first().pk}/change/"
+        ).content.decode()
+    )

@@ -1,0 +1,82 @@
+"""Connecting to a room's socket: the full table at once, for this socket's own seat."""
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from tests.live_support import (
+    HAND,
+    connect,
+    cpu_room,
+    db,
+    frame_version,
+    live,  # noqa: F401  (the fixture)
+    new_session,
+    table_state,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
+
+IDS = (  # not the rules card: the page has it, and a room's rules never change
+    "layout",
+    "seats",
+    "hand",
+    "controls",
+    "last-move",
+    "log",
+    "settlement",
+    "messages",
+    "table-state",
+)
+
+
+async def test_it_sends_the_whole_table_with_its_version_on_connect():
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, aki)
+    frame = await comm.receive_from(timeout=10)
+    for element_id in IDS:
+        assert f'id="{element_id}"' in frame
+    assert frame_version(frame) >= room.version
+    state = table_state(frame)
+    assert state["seat"] == 0
+    hand = await db(lambda: room.match.rounds.get().hands[0])()
+    assert set(state["hand"]) <= set(hand) and state["hand"]
+    await comm.disconnect()
+
+
+async def test_it_shows_a_watcher_the_table_but_no_hand():
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, None)
+    frame = await comm.receive_from(timeout=10)
+    assert table_state(frame)["hand"] is None
+    assert "data-card=" not in HAND.search(frame).group(0)
+    await comm.disconnect()
+
+
+async def test_it_refuses_an_unknown_room():
+    comm = WebsocketCommunicator(
+        application, "/ws/room/nope/", headers=[(b"origin", b"http://localhost")]
+    )
+    connected, _ = await comm.connect(timeout=10)
+    assert not connected
+
+
+async def test_it_refuses_a_foreign_origin():
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = WebsocketCommunicator(
+        application, f"/ws/room/{room.slug}/", headers=[(b"origin", b"http://evil.example")]
+    )
+    connected, _ = await comm.connect(timeout=10)
+    assert not connected
+
+
+async def test_it_treats_a_made_up_session_cookie_as_a_watcher():
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, "x" * 32)
+    frame = await comm.receive_from(timeout=10)
+    assert table_state(frame)["hand"] is None
+    await comm.disconnect()

@@ -1,0 +1,48 @@
+"""A forced pass happens by itself, and only the player who passed is told why."""
+
+import pytest
+
+from tests.live_support import (
+    connect,
+    cpu_room,
+    db,
+    fresh,
+    live,  # noqa: F401  (the fixture)
+    new_session,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
+
+NOTE = "You had no card you could play, so you passed."
+
+
+def human_forced_to_pass(key):
+    """A deal where the red seat opens and holds no card it can play (about one deal in ten)."""
+    while True:
+        room = cpu_room(key)
+        if room.turn == 0 and room.auto_turn:
+            return room
+        room.delete()
+
+
+async def frames(comm) -> list[str]:
+    out = []
+    while not await comm.receive_nothing(timeout=0.5):
+        out.append(await comm.receive_from(timeout=10))
+    return out
+
+
+async def test_it_passes_for_a_player_who_cannot_play_and_tells_only_that_player(live, settings):  # noqa: F811
+    settings.SEVENS_CPU_DELAY = 0.5  # both sockets are in before the pass is made
+    aki = await db(new_session)()
+    room = await db(human_forced_to_pass)(aki)
+    watcher = await connect(room.slug, None)
+    player = await connect(room.slug, aki)
+    await live.idle()
+    seen_by_player, seen_by_watcher = await frames(player), await frames(watcher)
+    events = await db(lambda: fresh(room).match.rounds.get().events)()
+    assert events[0] == {"seat": 0, "type": "pass"}
+    assert any(NOTE in f for f in seen_by_player)
+    assert not any(NOTE in f for f in seen_by_watcher)
+    await player.disconnect()
+    await watcher.disconnect()

@@ -1,0 +1,74 @@
+"""The CPU plays for a player who left or stayed away past the grace period, and gives the seat
+back when the player returns."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from rooms import cpu, services
+from rooms.models import Room, Seat
+from rooms.moves import choose_move
+from tests.live_support import fresh, new_session, rules
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def friends(settings):
+    settings.SEVENS_CPU_DELAY = 0
+    aki, ben = new_session(), new_session()
+    room = services.create_room(
+        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.fill_and_start(room, aki, level="random")
+    return fresh(room), aki, ben
+
+
+def ben_goes_away(room, aki, ben):
+    # Aki's tab stays open; Ben's connection drops and stays down past the grace period.
+    services.seat_connected(room.slug, aki)
+    services.seat_disconnected(room.slug, ben)
+    grace = services.grace_seconds()
+    assert services.expire_absent_seats(timezone.now() + timedelta(seconds=grace + 1))
+
+
+def test_it_plays_bens_seat_while_he_is_away_and_stops_when_he_is_back(friends):
+    room, aki, ben = friends
+    ben_goes_away(room, aki, ben)
+    assert [s.cpu_controlled for s in fresh(room).seats.all()] == [False, True, False, False]
+    for _ in range(40):  # Aki plays her turns; the CPU plays everyone else's, Ben's too
+        cpu.play_pending(room.slug)
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        assert room.turn == 0
+        move = services.legal_for(room.slug, 0)[0]
+        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
+    events = fresh(room).match.rounds.get().events
+    assert any(e["seat"] == 1 and e["type"] in ("play", "joker") for e in events)
+    services.seat_connected(room.slug, ben)
+    assert not Seat.objects.get(room=room, index=1).cpu_controlled
+
+
+def test_it_drops_a_cpu_move_planned_just_before_the_player_came_back(friends):
+    room, aki, ben = friends
+    ben_goes_away(room, aki, ben)
+    turn = None
+    for _ in range(40):
+        turn = cpu.plan(room.slug)
+        if turn and turn.seat == 1:
+            break
+        if turn:
+            cpu.submit(turn, choose_move(turn.job))
+        else:
+            room = fresh(room)
+            move = services.legal_for(room.slug, 0)[0]
+            services.submit_action(room.slug, 0, move, room.version, aki)
+    assert turn and turn.seat == 1
+    services.seat_connected(room.slug, ben)  # Ben is back before the CPU's move lands
+    result = cpu.submit(turn, choose_move(turn.job))
+    assert result.stale
+    room = fresh(room)
+    assert room.turn == 1 and room.version == turn.version + 1

@@ -1,0 +1,47 @@
+"""The controls: Play, Pass with the passes left, Hint, fast-forward; a visible note when the only
+move is a forced pass; no undo, and why."""
+
+import re
+
+from sample_views import fragment, played_state, table_for, view
+
+
+def test_it_offers_play_pass_with_passes_left_and_hint_on_the_viewers_turn():
+    state = played_state()
+    html = fragment(table_for(view(state, state.turn, version=9), state.turn), "controls")
+    assert "ws-send" in html
+    assert re.search(r'name="action" value="play"', html)
+    assert re.search(r'name="action" value="pass"[^>]*>Pass \(3 left\)<', html)
+    assert re.search(r'name="action" value="hint"', html)
+    assert re.search(r'name="action" value="fast_forward"', html)
+    assert 'name="version"' not in html  # panel.js sends the version the page shows
+    assert f'name="seat" value="{state.turn}"' in html
+    assert "Your turn" in html
+
+
+def test_it_notes_a_forced_pass():
+    state = played_state()
+    v = view(state, state.turn)
+    v["legal"] = [{"type": "pass"}]
+    html = fragment(table_for(v, state.turn), "controls")
+    assert "You have no card you can play: you pass automatically." in html
+
+
+def test_it_offers_a_watcher_no_controls():
+    state = played_state()
+    html = fragment(table_for(view(state, None), None), "controls")
+    assert "<form" not in html and "<button" not in html
+
+
+def test_it_offers_fast_forward_only_when_the_computer_plays_a_seat():
+    state = played_state()
+    v = {**view(state, 0), "kinds": ["human"] * 4}
+    assert "fast_forward" not in fragment(table_for(v, 0, mode="friend"), "controls")
+    v["seats"] = [{**v["seats"][0], "cpu_controlled": True}, *v["seats"][1:]]
+    assert "fast_forward" in fragment(table_for(v, 0, mode="friend"), "controls")
+
+
+def test_it_hides_the_empty_controls_of_a_watcher():
+    state = played_state()
+    html = fragment(table_for(view(state, None), None), "controls")
+    assert re.match(r'<section id="controls"[^>]*hidden>', html)

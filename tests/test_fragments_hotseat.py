@@ -1,0 +1,46 @@
+"""Hot-seat: a curtain at every change of turn; only the seat to act, once it lifts the curtain,
+sees its hand, and the previous hand is never left in the page."""
+
+import re
+
+from sample_views import fragment, played_state, table_for, table_state, view
+
+from rooms.render import render_fragments
+
+
+def test_it_covers_the_hand_with_a_curtain_for_the_seat_to_act():
+    state = played_state()
+    turn = state.turn
+    frame = render_fragments(
+        table_for(view(state, None, mode="hotseat"), None, mode="hotseat", curtain_for=turn)
+    )
+    assert "data-card=" not in frame
+    assert "Pass the device to" in frame
+    assert re.search(r'name="action" value="reveal"', frame)
+    assert re.search(rf'name="seat" value="{turn}"', frame)
+    data = table_state(frame)
+    assert data["hand"] is None and data["legal"] == []
+
+
+def test_it_shows_only_the_revealed_seats_hand():
+    state = played_state()
+    turn = state.turn
+    t = table_for(view(state, turn, mode="hotseat"), turn, mode="hotseat")
+    html = fragment(t, "hand")
+    shown = set(re.findall(r'data-card="(\w+)"', html))
+    assert shown == set(view(state, turn)["hand"])
+    assert "Pass the device to" not in html
+    assert re.search(rf'name="seat" value="{turn}"', fragment(t, "controls"))
+
+
+def test_it_offers_no_watching_note_between_rounds_on_a_shared_device():
+    from sample_views import finished_state
+
+    state = finished_state()
+    t = table_for(
+        view(state, None, mode="hotseat", round_number=1),
+        None,
+        mode="hotseat",
+        status="between_rounds",
+    )
+    assert "You are watching" not in fragment(t, "hand")

@@ -1,0 +1,57 @@
+"""The layout: per suit the cards down, the next card needed at each end, a mark on full rows, and
+the cards of eliminated seats placed apart from the run."""
+
+import re
+
+from sample_views import fragment, table_for, view
+
+from games.sevens import RuleSet, apply, new_round
+
+
+def row_html(html: str, suit: str) -> str:
+    return re.search(
+        rf'<li class="row[^"]*" data-suit="{suit}">.*?</li>\s*</ol>.*?</p>', html, re.S
+    ).group(0)
+
+
+def test_it_shows_the_run_and_the_next_card_at_each_end():
+    state = new_round(RuleSet.preset("japanese"), seed=3, dealer=0)
+    html = fragment(table_for(view(state, 0), 0), "layout")
+    spades = row_html(html, "S")
+    # a cell: <li id="c7S" class="r"> (r run, n next, p placed apart, c closed, none empty)
+    assert '<li id="c7S" class="r">' in spades
+    assert '<li id="c6S" class="n">' in spades
+    assert '<li id="c8S" class="n">' in spades
+    assert re.search(r"next: <b>6♠</b> <b>8♠</b>", spades)
+
+
+def test_it_marks_a_full_row():
+    v = view(new_round(RuleSet.preset("japanese"), seed=3, dealer=0), 0)
+    hearts = v["rows"][1]
+    full = {
+        **hearts,
+        "full": True,
+        "next": [],
+        "cells": [{**c, "state": "run"} for c in hearts["cells"]],
+    }
+    v["rows"] = [v["rows"][0], full, *v["rows"][2:]]
+    html = fragment(table_for(v, 0), "layout")
+    assert '<p id="nH" class="row-note full">' in html
+    assert "✓ full" in row_html(html, "H")
+
+
+def test_it_shows_cards_of_an_eliminated_seat_apart_from_the_run():
+    state = new_round(RuleSet.preset("japanese", pass_limit=1), seed=0, dealer=0)
+    while not any(s == "eliminated" for s in (x["status"] for x in view(state, 0)["seats"])):
+        actions = state.legal_actions()
+        passes = [a for a in actions if a.type == "pass"]
+        state, _events = apply(state, passes[0] if passes else actions[0])
+    html = fragment(table_for(view(state, 0), 0), "layout")
+    assert re.search(r'<li id="c\w\w" class="p">', html)
+    assert "placed apart" in html
+
+
+def test_it_says_a_row_is_not_open_yet_when_7s_are_played_in_turn():
+    state = new_round(RuleSet.preset("chinese"), seed=3, dealer=0)
+    html = fragment(table_for(view(state, 0), 0), "layout")
+    assert html.count("not open yet") == 4

@@ -1,0 +1,45 @@
+"""Messages and the narration: a wrong press explained to the sender alone, plays and passes read
+out in an aria-live region, the last move and the round's log."""
+
+from sample_views import fragment, table_for, view
+
+from games.sevens import Action, RuleSet, apply, new_round
+from rooms.render import render_message
+
+
+def test_it_renders_a_message_fragment_alone():
+    html = render_message("This row is not open yet: play the 7 first.")
+    assert html.startswith('<div id="messages"')
+    assert 'class="message message-error"' in html
+    assert "This row is not open yet: play the 7 first." in html
+    assert html.count('id="') == 1
+
+
+def test_it_escapes_a_message():
+    assert "<b>" not in render_message("<b>bold</b>", level="info")
+
+
+def test_it_narrates_the_last_play_and_the_viewers_turn():
+    state = new_round(RuleSet.preset("japanese"), seed=4, dealer=0)
+    while not any(a.type == "play" for a in state.legal_actions()):
+        state, _events = apply(state, Action.pass_())
+    first = state.turn
+    card = next(a for a in state.legal_actions() if a.type == "play")
+    state, _events = apply(state, card)
+    v = view(state, state.turn)
+    t = table_for(v, state.turn)
+    spoken = v["history"][-1]["card"]
+    live = fragment(t, "live")
+    assert f"{v['names'][first]} played" in live
+    assert "Your turn." in live
+    assert "of" in live  # cards in words for screen readers
+    assert spoken not in live
+    assert f"{v['names'][first]} played" in fragment(t, "last_move")
+
+
+def test_it_logs_passes_in_the_round_log():
+    state = new_round(RuleSet.preset("japanese"), seed=3, dealer=0)
+    passer = state.turn
+    state, _events = apply(state, Action.pass_())
+    v = view(state, 0)
+    assert f"{v['names'][passer]} passed." in fragment(table_for(v, 0), "log")

@@ -1,0 +1,59 @@
+"""Seats: colour, name, cards, passes left, place once finished, a low-cards warning, the seat to
+act highlighted."""
+
+import re
+
+from sample_views import finished_state, fragment, played_state, table_for, view
+
+
+def seat_html(html: str, seat: int) -> str:
+    return re.search(rf'<li class="seat [^"]*" data-seat="{seat}".*?</li>', html, re.S).group(0)
+
+
+def test_it_shows_each_seat_with_colour_name_cards_and_passes():
+    state = played_state()
+    v = view(state, 0)
+    html = fragment(table_for(v, 0), "seats")
+    first = seat_html(html, 0)
+    assert "seat-red" in first and "Aki" in first and "(you)" in first
+    assert f"{v['seats'][0]['cards']} cards" in first
+    assert "3 passes left" in first
+    assert "seat-blue" in seat_html(html, 1) and "computer, Medium" in seat_html(html, 1)
+
+
+def test_it_highlights_the_seat_to_act():
+    state = played_state()
+    html = fragment(table_for(view(state, 0), 0), "seats")
+    acting = seat_html(html, state.turn)
+    assert "to-act" in acting and 'aria-current="true"' in acting
+    others = [seat_html(html, s) for s in range(4) if s != state.turn]
+    assert all("aria-current" not in other for other in others)
+
+
+def test_it_warns_when_a_seat_is_low_on_cards():
+    v = view(played_state(), 0)
+    v["seats"][2] = {**v["seats"][2], "cards": 1}
+    html = fragment(table_for(v, 0), "seats")
+    assert "only 1 card left!" in seat_html(html, 2)
+    assert "left!" not in seat_html(html, 1)
+
+
+def test_it_shows_the_place_of_a_finished_seat_and_the_unlimited_passes():
+    state = finished_state()
+    v = view(state, 0)
+    html = fragment(table_for(v, 0, status="between_rounds"), "seats")
+    winner = v["result"]["ranking"][0]
+    assert "out: place 1" in seat_html(html, winner)
+    chinese = view(
+        played_state(
+            moves=1, sevens="played", ace="high", pass_limit=None, pass_when_playable=False
+        ),
+        0,
+    )
+    assert "passes: unlimited" in fragment(table_for(chinese, 0), "seats")
+
+
+def test_it_warns_of_low_cards_only_while_the_round_is_played():
+    v = view(finished_state(), 0)
+    v["seats"][2] = {**v["seats"][2], "status": "playing", "cards": 1}
+    assert "left!" not in fragment(table_for(v, 0, status="between_rounds"), "seats")

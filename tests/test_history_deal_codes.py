@@ -1,0 +1,95 @@
+"""Deal codes: "starting a new game from a code deals the same cards, so friends can replay a deal
+and compare"."""
+
+import pytest
+
+from games.models import Match as StoredMatch
+from games.sevens import Match, RuleSet, deal_code
+from rooms.models import Room
+from tests.history_support import play, store
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_deals_the_same_cards_from_the_engines_code():
+    for rules in (RuleSet(rounds=3), RuleSet(rounds=1, players=3, joker=True)):
+        played = play(rules, seed=61)
+        for number, state in enumerate(played.rounds):
+            code = played.deal_code(number)
+            again = Match(rules, first_deal=code).start_round()
+            assert again.hands_at_deal == state.hands_at_deal
+            assert again.dealer == state.dealer
+
+
+@pytest.mark.parametrize("start", ["cpu-easy", "hotseat"])
+def test_it_starts_a_room_whose_first_round_deals_that_deal(client, start):
+    played = play(RuleSet(rounds=3, joker=True), seed=62)
+    stored = store(played)
+    code = played.deal_code(2)
+    assert code in client.get(f"/matches/{stored.pk}/").content.decode()
+
+    response = client.post(f"/matches/{stored.pk}/deal/", {"code": code.upper(), "start": start})
+
+    assert response.status_code == 302
+    room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
+    assert room.mode == start.split("-")[0]
+    assert room.rules == stored.rules
+    first = StoredMatch.objects.get(room=room).rounds.get(number=0)
+    assert first.hands == played.rounds[2].hands_at_deal
+    assert first.dealer == played.rounds[2].dealer
+    assert deal_code(first.seed, first.dealer) == code
+
+
+def test_it_refuses_a_code_that_is_not_one_of_the_matchs_rounds(client):
+    stored = store(play(RuleSet(rounds=1), seed=63))
+    response = client.post(f"/matches/{stored.pk}/deal/", {"code": "zzzz", "start": "cpu-easy"})
+    assert response.status_code == 404
+    assert not Room.objects.exists()
+
+
+def test_it_lets_a_friend_play_a_shared_deal_without_seeing_the_hands(client):
+    played = play(RuleSet(rounds=3), seed=64)
+    stored = store(played)
+    code = played.deal_code(1)
+    link = f"/deal/?code={code}&amp;match={stored.pk}"
+    assert link in client.get(f"/matches/{stored.pk}/").content.decode()
+
+    page = client.get("/deal/", {"code": code, "match": stored.pk}).content.decode()
+    assert f'value="{code}"' in page and "Rules:" in page
+    assert "data-card=" not in page and not any(c in page for c in ("2♠", "K♥"))
+
+    response = client.post("/deal/", {"code": code, "match": stored.pk, "start": "cpu-hard"})
+    room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
+    assert room.rules == stored.rules
+    assert (
+        StoredMatch.objects.get(room=room).rounds.get(number=0).hands
+        == played.rounds[1].hands_at_deal
+    )
+
+
+def test_it_plays_a_typed_code_with_a_preset_and_the_options_that_shape_the_deal(client):
+    rules = RuleSet(players=3, joker=True, rounds=1)
+    played = play(rules, seed=65)
+    code = played.deal_code(0)
+    response = client.post(
+        "/deal/",
+        {
+            "code": f"  {code.upper()} ",
+            "preset": "japanese",
+            "players": "3",
+            "joker": "on",
+            "rounds": "1",
+            "start": "hotseat",
+        },
+    )
+    room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
+    assert (room.rules["players"], room.rules["joker"], room.mode) == (3, True, "hotseat")
+    first = StoredMatch.objects.get(room=room).rounds.get(number=0)
+    assert first.hands == played.rounds[0].hands_at_deal
+
+
+def test_it_explains_a_code_that_is_not_one(client):
+    response = client.post("/deal/", {"code": "not a code!", "start": "cpu-easy"})
+    assert response.status_code == 400
+    assert "This is not a deal code." in response.content.decode()
+    assert not Room.objects.exists()

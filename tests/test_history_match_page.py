@@ -1,0 +1,63 @@
+"""The match page: "per-round places and points, the settlement, the winner", the deal code of each
+round, and abandoned matches "kept as such"."""
+
+import pytest
+
+from games.sevens import RuleSet, deal_code
+from tests.history_support import play, seats, store
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_shows_a_finished_match_round_by_round(client):
+    match = play(RuleSet(rounds=3), seed=31, seats=seats("human", "easy", "medium", "hard"))
+    stored = store(match)
+    html = client.get(f"/matches/{stored.pk}/").content.decode()
+
+    assert 'data-status="finished"' in html and "Finished" in html
+    names = [s["name"] for s in match.seats]
+    assert f"Winner: {names[match.winner]}" in html
+    for number, state in enumerate(match.rounds):
+        result = state.result()
+        for place, seat in enumerate(result.ranking, start=1):
+            line = f"{place}. {names[seat]}: {result.points[seat]} points"
+            assert line in html
+        assert (
+            f'<code class="deal-code">{deal_code(match.seeds[number], state.dealer)}</code>' in html
+        )
+    for seat in match.standings:
+        assert f'<tr data-seat="{seat}"><td>{match.standings.index(seat) + 1}</td>' in html
+    assert f'href="/matches/{stored.pk}/sevens-log.json"' in html
+    assert "This match was abandoned" not in html
+
+
+def test_it_marks_an_abandoned_match_and_shows_its_unfinished_round(client):
+    match = play(RuleSet(rounds=3), seed=32, stop_after=(1, 10))
+    stored = store(match, abandoned=True)
+    html = client.get(f"/matches/{stored.pk}/").content.decode()
+
+    assert 'data-status="abandoned"' in html and "Abandoned" in html
+    assert "This match was abandoned before its end" in html
+    assert "Winner:" not in html
+    assert "Not finished" in html
+    replay = client.get(f"/matches/{stored.pk}/", {"round": 2, "step": 10}).content.decode()
+    assert 'data-round="2" data-step="10"' in replay
+    assert client.get(f"/matches/{stored.pk}/sevens-log.json").status_code == 200
+
+
+def test_it_hides_the_round_still_being_played(client):
+    match = play(RuleSet(rounds=3), seed=33, stop_after=(1, 4))
+    stored = store(match)
+    assert stored.status == "playing"
+    html = client.get(f"/matches/{stored.pk}/", {"round": 2}).content.decode()
+
+    assert "still being played" in html
+    live = match.rounds[1]
+    assert deal_code(match.seeds[1], live.dealer) not in html
+    assert 'data-round="2"' not in html  # the viewer falls back to the last round over
+    assert 'data-round="1"' in html
+    assert client.get(f"/matches/{stored.pk}/sevens-log.json").status_code == 404
+
+
+def test_it_answers_404_for_a_match_that_does_not_exist(client):
+    assert client.get("/matches/999999/").status_code == 404

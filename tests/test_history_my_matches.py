@@ -1,0 +1,57 @@
+"""My matches: "for a guest, the matches of this browser; for a signed-in player, all of theirs",
+and a room's past matches."""
+
+import pytest
+
+from games.models import Match as StoredMatch
+from history.models import MatchPlayer
+from rooms import services
+from tests.history_support import play, seats, store, user
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(client, path="/matches/") -> set[int]:
+    html = client.get(path).content.decode()
+    found = set()
+    for part in html.split('class="history-match" data-match="')[1:]:
+        found.add(int(part.split('"', 1)[0]))
+    return found
+
+
+def test_it_lists_a_guests_matches_in_this_browser_only(client):
+    chie = client.session.session_key
+    mine = store(
+        play(seed=1, seats=seats("human", "easy", "easy", "easy")), players={0: (chie, None)}
+    )
+    other = store(play(seed=2), players={0: ("another-browser", None)})
+    assert rows(client) == {mine.pk}
+    assert other.pk not in rows(client)
+
+
+def test_it_lists_every_match_of_a_signed_in_player(client):
+    aki = user("aki")
+    home = store(play(seed=3), players={1: ("home-browser", aki)})
+    phone = store(play(seed=4), players={2: ("phone-browser", aki)})
+    store(play(seed=5), players={0: ("home-browser", None)})  # someone else on that browser
+    client.force_login(aki)
+    assert rows(client) == {home.pk, phone.pk}
+
+
+def test_it_lists_a_rooms_past_matches_and_marks_the_abandoned(client):
+    chie = client.session.session_key
+    room = services.create_room(
+        rules=play(seed=6).rules.to_dict(),
+        mode="cpu",
+        level="easy",
+        names=["Chie"],
+        session_key=chie,
+    )
+    first = StoredMatch.objects.get(room=room)
+    old = store(play(seed=7, stop_after=(0, 3)), abandoned=True, room=room)
+    html = client.get(f"/matches/room/{room.slug}/").content.decode()
+    assert rows(client, f"/matches/room/{room.slug}/") == {first.pk, old.pk}
+    assert f'data-match="{old.pk}" data-status="abandoned"' in html
+    # The services' match recorded this browser's seat: it is in the guest's matches too.
+    assert MatchPlayer.objects.filter(match=first, seat=0, browser_key=chie).exists()
+    assert first.pk in rows(client)

@@ -1,0 +1,13 @@
+"""The "About the CPU" page: the measured figures and why no CPU sees a hidden card."""
+
+import pytest
+from django.urls import reverse
+
+
+@pytest.mark.django_db
+def test_it_shows_the_figures_and_the_no_peeking_statement(client):
+    response = client.get(reverse("about_cpu"))
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "No CPU ever sees a hidden card" in text
+    assert "1.70 ± 0.03" in text

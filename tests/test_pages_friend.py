@@ -1,0 +1,119 @@
+"""Play a friend: the creator shares the link; a visitor takes a free seat with a display name or
+watches; the creator fills empty seats with the computer and starts. Watchers never see a hand.
+
+Personas: Aki opens the room, Ben joins by the link, Dan only watches."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from rooms.models import Room
+
+pytestmark = pytest.mark.django_db
+
+MENU = {
+    "players": "4",
+    "rounds": "1",
+    "pass_limit": "3",
+    "pass_when_playable": "on",
+    "ends": "none",
+    "sevens": "laid_out",
+    "ace": "low",
+    "round_end": "last_player",
+    "scoring": "rank_points",
+    "name": "Aki",
+    "start": "friend",
+}
+
+
+@pytest.fixture
+def aki():
+    return Client()
+
+
+@pytest.fixture
+def ben():
+    return Client()
+
+
+@pytest.fixture
+def dan():
+    return Client()
+
+
+@pytest.fixture
+def room(aki) -> Room:
+    aki.post("/new/", MENU)
+    return Room.objects.get()
+
+
+def page(client, room) -> str:
+    return client.get(f"/room/{room.slug}/").content.decode()
+
+
+def test_it_gives_the_creator_the_link_to_share_and_the_start_button(aki, room):
+    html = page(aki, room)
+    assert re.search(rf'class="share-link"[^>]*value="http://testserver/room/{room.slug}/"', html)
+    assert "Fill empty seats with the computer and start" in html
+    assert "Take a free seat" not in html
+    assert "Waiting for players" in html
+    assert html.count("Free seat") == 3
+
+
+def test_it_offers_a_visitor_a_free_seat_with_a_display_name(ben, room):
+    html = page(ben, room)
+    assert re.search(rf'action="/room/{room.slug}/seat/"', html)
+    assert 'name="name"' in html
+    assert "Fill empty seats with the computer and start" not in html
+    response = ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    assert response.status_code == 302
+    seat = room.seats.get(index=1)
+    assert seat.name == "Ben" and seat.session_key == ben.session.session_key
+    assert "Take a free seat" not in page(ben, room)
+
+
+def test_it_fills_empty_seats_with_the_computer_when_the_creator_starts(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    room.refresh_from_db()
+    assert room.status == "playing"
+    assert [s.kind for s in room.seats.order_by("index")] == ["human", "human", "cpu", "cpu"]
+    assert re.search(r'data-card="\w+"', page(ben, room))
+
+
+def test_it_lets_only_the_creator_start(ben, room):
+    response = ben.post(f"/room/{room.slug}/start/")
+    assert response.status_code == 400
+    assert "Only the player who opened the room can do that." in response.content.decode()
+    room.refresh_from_db()
+    assert room.status == "waiting"
+
+
+def test_it_shows_a_watcher_the_table_and_never_a_hand(aki, dan, room):
+    aki.post(f"/room/{room.slug}/start/")
+    html = page(dan, room)
+    assert "You are watching" in html
+    assert "data-card=" not in html
+    assert '"hand":null' in html
+    assert 'id="layout"' in html and '<li id="c7S" class="r">' in html
+
+
+def test_it_lets_a_player_leave_its_seat_to_the_computer(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    assert "Leave my seat" in page(ben, room)
+    ben.post(f"/room/{room.slug}/leave/")
+    seat = room.seats.get(index=1)
+    assert seat.session_key is None and seat.cpu_controlled
+
+
+def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    ben.post(f"/room/{room.slug}/leave/")
+    assert "Take a free seat" in page(ben, room)
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    seat = room.seats.get(index=1)
+    assert seat.session_key == ben.session.session_key and not seat.cpu_controlled
+    assert re.search(r'data-card="\w+"', page(ben, room))

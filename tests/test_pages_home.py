@@ -1,0 +1,66 @@
+"""The home page: the menu of the texts, the two presets, and how to play."""
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def selected(html: str, name: str) -> str:
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    return re.search(r'<option value="([^"]*)" selected>', select).group(1)
+
+
+def checked(html: str, name: str) -> bool:
+    return bool(re.search(rf'<input type="checkbox" name="{name}"[^>]*checked', html))
+
+
+def radio(html: str, name: str) -> str:
+    return re.search(rf'<input type="radio" name="{name}" value="(\w+)"[^>]*checked', html).group(1)
+
+
+def test_it_offers_the_menu_of_the_texts(client):
+    html = client.get("/").content.decode()
+    assert radio(html, "players") == "4"
+    assert re.findall(r'name="players" value="(\d)"', html) == ["3", "4"]
+    assert re.findall(r'name="rounds" value="(\d)"', html) == ["1", "3", "5"]
+    limits = re.findall(
+        r'<option value="(\w+)"',
+        re.search(r'<select name="pass_limit".*?</select>', html, re.S).group(0),
+    )
+    assert limits == ["1", "2", "3", "4", "5", "unlimited"]
+    assert selected(html, "pass_limit") == "3"
+    assert checked(html, "pass_when_playable") and not checked(html, "joker")
+    assert "Not connected" in html and "Connect A and K" in html
+    assert "At an end, continue from the other end" in html
+    for start in ("cpu-easy", "cpu-medium", "cpu-hard", "hotseat", "friend"):
+        assert f'name="start" value="{start}"' in html
+    assert "csrfmiddlewaretoken" in html
+
+
+def test_it_fills_the_form_with_the_chinese_preset_in_one_click(client):
+    html = client.get("/", {"preset": "chinese"}).content.decode()
+    assert selected(html, "sevens") == "played"
+    assert selected(html, "ace") == "high"
+    assert selected(html, "pass_limit") == "unlimited"
+    assert not checked(html, "pass_when_playable")
+    assert selected(html, "round_end") == "first_out"
+    assert selected(html, "scoring") == "cards_left"
+    assert radio(html, "players") == "4"
+
+
+def test_it_fills_the_form_with_the_japanese_preset(client):
+    html = client.get("/", {"preset": "japanese"}).content.decode()
+    assert selected(html, "sevens") == "laid_out"
+    assert selected(html, "ace") == "low"
+    assert selected(html, "pass_limit") == "3"
+    assert checked(html, "pass_when_playable")
+    assert selected(html, "scoring") == "rank_points"
+
+
+def test_it_offers_the_presets_as_buttons(client):
+    html = client.get("/").content.decode()
+    assert re.search(r'<form method="get"[^>]*class="presets"', html)
+    assert 'name="preset" value="japanese"' in html
+    assert 'name="preset" value="chinese"' in html

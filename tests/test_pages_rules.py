@@ -1,0 +1,68 @@
+"""The rules page in each language: both families of rules; the Chinese pages say plainly that the
+site plays the Fan Tan style rules (seed 002: 7♦ first, rows 2…A, must play, first out wins)."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def rules(client, language: str) -> str:
+    return client.get("/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_it_explains_both_families(client, language):
+    html = rules(client, language)
+    assert 'id="japanese"' in html and 'id="chinese"' in html
+    assert 'id="joker"' in html and 'id="house-rules"' in html and 'id="cards"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "sentences"),
+    [
+        (
+            "zh-hans",
+            [
+                "本站的排七采用 Fan Tan 式规则",
+                "第一张只能是方块 7",
+                "2 和 A 是两头",
+                "就必须出",
+                "每张 1 分",
+            ],
+        ),
+        (
+            "zh-hant",
+            [
+                "本站的排七採用 Fan Tan 式規則",
+                "第一張只能是方塊 7",
+                "2 和 A 是兩頭",
+                "就必須出",
+                "每張 1 分",
+            ],
+        ),
+    ],
+)
+def test_it_says_the_chinese_pages_play_the_fan_tan_rules(client, language, sentences):
+    html = rules(client, language)
+    lead = html.split('id="chinese"')[0]
+    assert "Fan Tan" in lead  # said first, before anything else
+    for sentence in sentences:
+        assert sentence in html
+
+
+def test_it_puts_the_japanese_rules_first_in_english_and_japanese(client):
+    for language in ("en", "ja"):
+        html = rules(client, language)
+        assert html.index('id="japanese"') < html.index('id="chinese"')
+    assert "Fan Tan" in rules(client, "en")
+
+
+def test_it_links_the_reading_pages_from_every_page(client):
+    html = client.get("/").content.decode()
+    for url in ("/rules/", "/help/", "/tips/", "/about/cpu/", "/privacy/"):
+        assert f'href="{url}"' in html
+
+
+def test_it_has_no_page_that_is_not_written(client):
+    assert client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fr").status_code == 200
+    assert '<html lang="en">' in rules(client, "fr")

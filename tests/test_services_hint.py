@@ -1,0 +1,28 @@
+"""The hint: the Medium CPU's move for the seat to act, with its reason in the site's words."""
+
+import re
+
+import pytest
+
+from games.sevens.bots.reasons import REASONS as ENGINE_REASONS
+from rooms import hints, services
+from rooms.errors import RoomError
+from tests.live_support import hotseat_room, new_session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_has_a_translatable_sentence_for_every_reason_of_the_engine():
+    for code, english in ENGINE_REASONS.items():
+        ours = str(hints.REASONS[code])
+        assert set(re.findall(r"%\((\w+)\)s", ours)) == set(re.findall(r"\{(\w+)\}", english))
+
+
+def test_it_hints_the_seat_to_act_and_nobody_else():
+    aki = new_session()
+    room = hotseat_room(aki)
+    sentence = services.hint_for(room.slug, room.turn)
+    assert sentence.startswith("Hint: ") and sentence.endswith(".")
+    with pytest.raises(RoomError) as refused:
+        services.hint_for(room.slug, (room.turn + 1) % 4)
+    assert refused.value.code == "not_your_turn"

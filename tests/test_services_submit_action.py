@@ -1,0 +1,98 @@
+"""submit_action: the one path every move takes — checked, applied once, versioned, logged."""
+
+import pytest
+
+from games.sevens import RuleSet, replay_round
+from rooms.models import Room
+from rooms.services import submit_action
+from tests.live_support import fresh, hotseat_room, legal, new_session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_applies_a_legal_move_logs_it_and_bumps_the_version():
+    aki = new_session()
+    room = hotseat_room(aki)
+    seat, move = room.turn, legal(room)[0]
+    result = submit_action(room.slug, seat, move, room.version, aki)
+    assert result.ok and result.version == 2
+    room = fresh(room)
+    assert room.version == 2
+    events = room.match.rounds.get().events
+    assert events[0] == {"seat": seat, **move}
+    assert room.turn != seat or room.status != Room.Status.PLAYING
+
+
+def test_it_refuses_an_illegal_move_with_the_engines_code_and_changes_nothing():
+    aki = new_session()
+    room = hotseat_room(aki)
+    # "You can only play a card that is the same suit as a card in the layout and the next rank
+    # further out from the 7": a king never connects at the first move.
+    hand = room.match.rounds.get().hands[room.turn]
+    king = next((c for c in hand if c[0] == "K"), None) or "KS"
+    result = submit_action(room.slug, room.turn, {"type": "play", "card": king}, 1, aki)
+    assert not result.ok
+    assert result.error.code in {"not_next_to_row", "not_in_hand"}
+    assert result.error.message
+    room = fresh(room)
+    assert room.version == 1 and room.match.rounds.get().events == []
+
+
+def test_it_refuses_a_move_out_of_turn():
+    aki = new_session()
+    room = hotseat_room(aki)
+    other = (room.turn + 1) % 4
+    result = submit_action(room.slug, other, {"type": "pass"}, 1, aki)
+    assert result.error.code == "not_your_turn"
+    assert fresh(room).version == 1
+
+
+def test_it_answers_a_stale_version_with_a_resync_marker():
+    aki = new_session()
+    room = hotseat_room(aki)
+    result = submit_action(room.slug, room.turn, legal(room)[0], 0, aki)
+    assert result.stale and result.error.code == "stale"
+    assert fresh(room).version == 1
+
+
+def test_it_refuses_a_session_that_does_not_hold_the_seat():
+    aki, ben = new_session(), new_session()
+    room = hotseat_room(aki)
+    result = submit_action(room.slug, room.turn, legal(room)[0], 1, ben)
+    assert result.error.code == "not_your_seat"
+    result = submit_action(room.slug, room.turn, legal(room)[0], 1, None)
+    assert result.error.code == "not_your_seat"
+    assert fresh(room).version == 1
+
+
+def test_it_lets_the_server_act_only_for_cpu_seats_and_forced_passes():
+    aki = new_session()
+    room = hotseat_room(aki)
+    while legal(room) == [{"type": "pass"}]:  # a rare deal: the first seat has to pass
+        room = hotseat_room(aki)
+    moves = legal(room)
+    result = submit_action(room.slug, room.turn, moves[0], 1, None, by_server=True)
+    assert result.error.code == "not_your_seat"
+
+
+def test_it_refuses_unknown_cards_and_shapes_as_malformed():
+    aki = new_session()
+    room = hotseat_room(aki)
+    for bad in ({"type": "play", "card": "1Z"}, {"type": "fly"}, {"type": "joker"}, "play"):
+        result = submit_action(room.slug, room.turn, bad, 1, aki)
+        assert result.error.code == "malformed"
+    assert fresh(room).version == 1
+
+
+def test_its_stored_log_replays_to_the_same_position():
+    aki = new_session()
+    room = hotseat_room(aki)
+    for _ in range(10):
+        room = fresh(room)
+        submit_action(room.slug, room.turn, legal(room)[0], room.version, aki)
+    room = fresh(room)
+    rnd = room.match.rounds.get()
+    state = replay_round(RuleSet.from_dict(room.rules), rnd.hands, rnd.dealer, rnd.events)
+    assert len(rnd.events) >= 10
+    assert state.log_events() == rnd.events
+    assert state.turn == room.turn

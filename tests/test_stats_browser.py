@@ -1,0 +1,77 @@
+"""stats.js in a real browser: what it sends when the switch is on (only listed keys, never the
+room), and that it sends nothing once the footer's switch is turned off."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.browser_support import LiveRoomTestCase, connected
+
+pytestmark = pytest.mark.browser
+
+ALLOWED = {
+    "event", "game_kind", "mode", "cpu_level", "players", "rounds", "result", "moves",
+    "duration", "connected", "reconnects", "render_speed", "phone", "memory", "cores",
+    "browser", "os",
+}  # fmt: skip
+
+FINISH = """() => {
+    const el = document.getElementById("table-state");
+    const view = JSON.parse(el.textContent);
+    view.status = "finished";
+    view.winner = view.seat;
+    view.history = [{type: "play"}, {type: "pass"}, {type: "play"}];
+    view.moves = 3;  // the compact view counts the round's moves itself
+    el.textContent = JSON.stringify(view);
+    document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage"));
+}"""
+
+
+class TestStatsScript(LiveRoomTestCase):
+    def start_cpu_room(self, page):
+        page.goto(self.url("/"))
+        page.locator('button[value="cpu-easy"]').click()
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+
+    def test_it_sends_the_listed_facts_and_nothing_once_switched_off(self):
+        page = self.new_page()
+        sent = []
+        page.on(
+            "request",
+            lambda r: sent.append(json.loads(r.post_data)) if "/stats/event/" in r.url else None,
+        )
+        with page.expect_response(lambda r: "/stats/event/" in r.url) as answer:
+            self.start_cpu_room(page)
+        assert answer.value.status == 204
+        connected(page)
+        slug = page.url.rstrip("/").rsplit("/", 1)[1]
+        start = next(e for e in sent if e["event"] == "match_start")
+        assert start["mode"] == "cpu" and start["cpu_level"] == "easy"
+        assert start["game_kind"] == "japanese" and start["players"] == 4
+        assert start["browser"] == "chrome" and start["os"] == "linux"
+
+        with page.expect_request(lambda r: "/stats/event/" in r.url and "match_end" in r.post_data):
+            page.evaluate(FINISH)
+        end = next(e for e in sent if e["event"] == "match_end")
+        assert end["result"] == "win" and end["moves"] == 3 and end["duration"] == "lt5m"
+        page.evaluate(FINISH)  # the same match is never counted twice
+        for event in sent:
+            assert set(event) <= ALLOWED
+            assert slug not in json.dumps(event)
+        assert [e["event"] for e in sent].count("match_end") == 1
+
+        switch = page.locator('#stats-switch input[name="stats"]')
+        expect(switch).to_be_checked()
+        switch.uncheck()
+        assert "sevens_stats=off" in page.evaluate("document.cookie")
+        count = len(sent)
+        self.start_cpu_room(page)
+        connected(page)
+        expect(page.locator('#stats-switch input[name="stats"]')).not_to_be_checked()
+        page.evaluate("window.dispatchEvent(new CustomEvent('sevens:webgl-failed'))")
+        page.evaluate(FINISH)
+        assert page.evaluate("window.sevensStats.send({event: 'webgl_failed'})") is False
+        page.wait_for_timeout(500)
+        assert len(sent) == count

@@ -1,0 +1,72 @@
+"""The statistics endpoint stores one event per POST when the switch is on (the default)."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from stats.models import PlayEvent
+
+pytestmark = pytest.mark.django_db
+
+MATCH_END = {
+    "event": "match_end",
+    "game_kind": "japanese",
+    "mode": "cpu",
+    "cpu_level": "hard",
+    "players": 4,
+    "rounds": 3,
+    "result": "win",
+    "moves": 187,
+    "duration": "5to15m",
+    "phone": False,
+    "memory": "ge8gb",
+    "cores": "3to4",
+    "browser": "firefox",
+    "os": "linux",
+}
+
+
+def post(client, body, **extra):
+    return client.post("/stats/event/", json.dumps(body), content_type="application/json", **extra)
+
+
+def test_it_stores_a_match_end_with_exactly_the_fields_sent(client):
+    assert post(client, MATCH_END).status_code == 204
+    event = PlayEvent.objects.get()
+    stored = {key: getattr(event, key) for key in MATCH_END}
+    assert stored == MATCH_END
+    assert event.webgl_failed is False and event.connected is None
+
+
+def test_it_stores_a_friend_connection_and_a_3d_failure(client):
+    post(
+        client, {"event": "friend_connection", "mode": "friend", "connected": True, "reconnects": 2}
+    )
+    post(client, {"event": "webgl_failed", "browser": "safari", "os": "ios", "phone": True})
+    post(client, {"event": "render_speed", "render_speed": "150to500ms"})
+    friend, webgl, speed = PlayEvent.objects.order_by("id")
+    assert (friend.event, friend.connected, friend.reconnects) == ("friend_connection", True, 2)
+    assert (webgl.event, webgl.webgl_failed, webgl.phone, webgl.os) == (
+        "webgl_failed",
+        True,
+        True,
+        "ios",
+    )
+    assert speed.render_speed == "150to500ms"
+
+
+def test_it_needs_the_csrf_token():
+    browser = Client(enforce_csrf_checks=True)
+    assert post(browser, MATCH_END).status_code == 403
+    assert not PlayEvent.objects.exists()
+
+    page = browser.get("/").content.decode()  # the footer's switch carries the script's token
+    token = re.search(r'id="stats-switch"[^>]*data-csrf="([^"]+)"', page).group(1)
+    assert post(browser, MATCH_END, HTTP_X_CSRFTOKEN=token).status_code == 204
+    assert PlayEvent.objects.count() == 1
+
+
+def test_it_refuses_a_get(client):
+    assert client.get("/stats/event/").status_code == 405
