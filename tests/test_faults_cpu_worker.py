@@ -16,7 +16,10 @@ from tests.test_scale_two_processes import assert_replays
 
 pytestmark = services
 
-WORKER = {"SEVENS_CPU_IN_SERVER": 0, "SEVENS_CPU_DELAY": 0}
+# A short delay before each CPU move: a CPU with a single legal action moves at once, and three
+# such moves in a row can otherwise pass between two looks at the room.
+DELAY = 0.2
+WORKER = {"SEVENS_CPU_IN_SERVER": 0, "SEVENS_CPU_DELAY": DELAY}
 
 
 async def wait_until(predicate, timeout: float, what: str):
@@ -28,21 +31,33 @@ async def wait_until(predicate, timeout: float, what: str):
     raise TimeoutError(what)
 
 
+async def catch_a_cpu_turn(procs, slug: str, me, timeout: float = 60) -> dict:
+    """Aki plays whenever it is Aki's move, until the room is seen on a CPU's turn (not a forced
+    pass of Aki's, which the worker makes too); returns that room."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        room = procs.db.room(slug)
+        if room["status"] != "playing":
+            raise AssertionError(f"the round ended before a CPU turn was seen: {room}")
+        await me.at_least(room["version"])
+        if room["auto_turn"] and room["turn"] != me.state["seat"]:
+            return room
+        if not room["auto_turn"]:
+            await play_round([me], procs.db, slug, moves=1, timeout=30)
+        await asyncio.sleep(0.01)
+    raise TimeoutError("a CPU turn")
+
+
 async def test_it_plays_a_hard_cpu_turn_once_after_the_worker_dies_thinking(cluster):  # noqa: F811
     server = cluster.server(**WORKER)
     worker = cluster.worker("--stall", "0", "--poll", "0.05", **WORKER)
     aki = Browser(server.base)
     slug = open_room(aki, "cpu-hard", rounds=1)
     me = await seat_on(server, slug, aki)
-    await play_round([me], cluster.db, slug, moves=2, timeout=60)
 
-    # Aki's move hands the turn to a Hard CPU; the worker starts thinking and is killed.
-    await wait_until(lambda: not cluster.db.room(slug)["auto_turn"], 30, "Aki's turn")
-    await play_round([me], cluster.db, slug, moves=1, timeout=30)
-    room = await wait_until(
-        lambda: (r := cluster.db.room(slug))["auto_turn"] and r, 10, "a CPU turn"
-    )
-    await asyncio.sleep(0.2)  # into the Hard CPU's half-second of thinking
+    # A Hard CPU's turn comes; the worker starts thinking and is killed.
+    room = await catch_a_cpu_turn(cluster, slug, me)
+    await asyncio.sleep(DELAY + 0.2)  # past the delay, into the Hard CPU's half-second of thinking
     killed_at = cluster.db.room(slug)
     worker.kill()
     before = cluster.db.events(slug)[-1]
