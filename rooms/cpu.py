@@ -48,6 +48,12 @@ class Turn:
     version: int
     delay: float
     job: dict
+    # A present player's seat with nothing to play: the move is a pass, with no thinking (no
+    # round to read, no trip to the process pool).
+    forced: bool = False
+
+
+FORCED_PASS = {"type": "pass"}
 
 
 # The synchronous side: also what the worker command runs.
@@ -60,8 +66,13 @@ def plan(slug: str) -> Turn | None:
     room = Room.objects.select_related("match").filter(slug=slug).first()
     if room is None or room.status != Room.Status.PLAYING or not room.auto_turn:
         return None
-    rnd = room.match.current_round()
     seat = room.seats.get(index=room.turn)
+    delay = 0.0 if room.fast_forward else float(setting("SEVENS_CPU_DELAY", 0.8))
+    if not seat.played_by_cpu:
+        # The server acts for a player's seat only to make its forced pass (`guard.server_plays`);
+        # if the round moved on meanwhile, the version guard refuses the pass as stale.
+        return Turn(slug, room.turn, room.version, delay, {}, forced=True)
+    rnd = room.match.current_round()
     level = seat.level if seat.kind == seat.Kind.CPU else setting("SEVENS_TAKEOVER_LEVEL", "medium")
     job = {
         "rules": room.rules,
@@ -75,8 +86,12 @@ def plan(slug: str) -> Turn | None:
         "rounds_left": room.rules["rounds"] - rnd.number - 1,
         "seed": secrets.randbits(64),
     }
-    delay = 0.0 if room.fast_forward else float(setting("SEVENS_CPU_DELAY", 0.8))
     return Turn(slug, room.turn, room.version, delay, job)
+
+
+def decide(turn: Turn) -> dict | None:
+    """The action for a planned turn, thought here (the worker command, `play_pending`)."""
+    return dict(FORCED_PASS) if turn.forced else choose_move(turn.job)
 
 
 def submit(turn: Turn, action: dict | None):
@@ -94,7 +109,7 @@ def play_pending(slug: str, *, limit: int = 1000) -> int:
         turn = plan(slug)
         if turn is None:
             break
-        result = submit(turn, choose_move(turn.job))
+        result = submit(turn, decide(turn))
         if result.ok:
             applied += 1
         elif not result.stale:
@@ -211,7 +226,7 @@ class CpuRunner:
                     return
                 if turn.delay:
                     await asyncio.sleep(turn.delay)
-                action = await self._think(turn.job)
+                action = dict(FORCED_PASS) if turn.forced else await self._think(turn.job)
                 result = await database_sync_to_async(submit)(turn, action)
                 if not result.ok and not result.stale:
                     refused(slug, result)

@@ -46,3 +46,20 @@ async def test_it_passes_for_a_player_who_cannot_play_and_tells_only_that_player
     assert not any(NOTE in f for f in seen_by_watcher)
     await player.disconnect()
     await watcher.disconnect()
+
+
+def test_it_plans_a_players_forced_pass_without_reading_the_round(django_assert_num_queries):
+    from rooms import cpu
+
+    room = human_forced_to_pass(new_session())
+    with django_assert_num_queries(2):  # the room, the seat: no round, no log to replay
+        turn = cpu.plan(room.slug)
+    assert turn.forced and turn.seat == 0 and turn.job == {}
+    assert cpu.decide(turn) == {"type": "pass"}
+    assert cpu.submit(turn, cpu.decide(turn)).ok
+    after = fresh(room)
+    assert after.version == room.version + 1 and after.turn == 1
+    assert after.match.rounds.get().events[0] == {"seat": 0, "type": "pass"}
+    # The next seat is a CPU: its turn is thought, not forced.
+    cpu_turn = cpu.plan(room.slug)
+    assert not cpu_turn.forced and cpu_turn.seat == 1 and cpu_turn.job["events"]

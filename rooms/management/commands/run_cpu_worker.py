@@ -11,7 +11,6 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from rooms import cpu, services
-from rooms.moves import choose_move
 
 
 class Command(BaseCommand):
@@ -54,7 +53,7 @@ class Command(BaseCommand):
         turn = cpu.plan(slug)
         if turn is None:
             return 0
-        result = cpu.submit(turn, choose_move(turn.job))
+        result = cpu.submit(turn, cpu.decide(turn))
         if not result.ok and not result.stale:
             cpu.refused(slug, result)
         return int(result.ok)
