@@ -32,12 +32,30 @@ def fresh(page: Page) -> str:
     return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
 
 
+# A known deal (Japanese rules, 4 players): the player's seat holds six cards it can play at
+# once, and each stays playable until played, so the player has a card for each of the turns
+# checked below whatever the computers do. On a random deal the player could pass until out.
+DEAL = "1xf"
+
+
 def open_cpu_room(page: Page, url) -> None:
-    page.goto(url("/"))
-    page.locator('input[name="rounds"][value="1"]').check()
-    page.locator('button[value="cpu-easy"]').click()
+    page.goto(url(f"/deal/?code={DEAL}"))
+    page.locator('select[name="players"]').select_option("4")
+    page.locator('select[name="rounds"]').select_option("1")
+    page.locator('select[name="start"]').select_option("cpu-easy")
+    page.get_by_role("button", name="Play this deal").click()
     page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
     connected(page)
+
+
+def test_the_players_hand_of_the_deal_has_a_card_for_six_turns():
+    from games.sevens.match import parse_deal_code
+    from games.sevens.rules import RuleSet
+    from games.sevens.state import new_round
+
+    seed, dealer = parse_deal_code(DEAL)
+    state = new_round(RuleSet.preset("japanese", players=4, rounds=1), seed=seed, dealer=dealer % 4)
+    assert bin(state.hands[0] & state.playable).count("1") >= 6
 
 
 class TestDeltas(LiveRoomTestCase):
