@@ -6,6 +6,7 @@ Personas: Aki opens rooms, Ben joins by the link.
 
 import contextlib
 import json
+import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
@@ -115,6 +116,25 @@ def table_state(page: Page) -> dict:
 
 def version(page: Page) -> int:
     return int(page.locator("#table-state").get_attribute("data-version"))
+
+
+# A known deal (Japanese rules, 4 players) for tests that need turns of the player's own: seat 0
+# holds six cards it can play at once, and each stays playable until played, so the player has a
+# card for each of its first six turns whatever the computers do (checked in
+# test_browser_deltas). On a random deal the player could pass until out, and never get a turn.
+DEAL = "1xf"
+
+
+def open_deal(page: Page, url, *, start: str = "cpu-easy", rounds: int = 1) -> None:
+    """Opens a room on DEAL through the deal page, seat 0 for this browser, and waits for its
+    socket."""
+    page.goto(url(f"/deal/?code={DEAL}"))
+    page.locator('select[name="players"]').select_option("4")
+    page.locator('select[name="rounds"]').select_option(str(rounds))
+    page.locator('select[name="start"]').select_option(start)
+    page.get_by_role("button", name="Play this deal").click()
+    page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+    connected(page)
 
 
 def connected(page: Page) -> None:

@@ -1,12 +1,11 @@
 """In a real browser, with htmx: after moves pushed as deltas the page shows what a fresh load of
 it shows, and a delta the page cannot apply (a frame was missed) makes it ask for the whole table."""
 
-import re
-
 import pytest
 from browser_support import (
+    DEAL,
     LiveRoomTestCase,
-    connected,
+    open_deal,
     play_by_clicks,
     version,
     wait_for_my_turn_or_the_end,
@@ -32,20 +31,8 @@ def fresh(page: Page) -> str:
     return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
 
 
-# A known deal (Japanese rules, 4 players): the player's seat holds six cards it can play at
-# once, and each stays playable until played, so the player has a card for each of the turns
-# checked below whatever the computers do. On a random deal the player could pass until out.
-DEAL = "1xf"
-
-
 def open_cpu_room(page: Page, url) -> None:
-    page.goto(url(f"/deal/?code={DEAL}"))
-    page.locator('select[name="players"]').select_option("4")
-    page.locator('select[name="rounds"]').select_option("1")
-    page.locator('select[name="start"]').select_option("cpu-easy")
-    page.get_by_role("button", name="Play this deal").click()
-    page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-    connected(page)
+    open_deal(page, url, start="cpu-easy", rounds=1)
 
 
 def test_the_players_hand_of_the_deal_has_a_card_for_six_turns():

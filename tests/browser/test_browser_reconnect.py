@@ -1,11 +1,10 @@
 """A dropped connection comes back by itself, and the round continues from the same position."""
 
-import re
-
 import pytest
 from browser_support import (
     LiveRoomTestCase,
     connected,
+    open_deal,
     play_by_clicks,
     table_state,
     wait_for_my_turn_or_the_end,
@@ -20,10 +19,7 @@ DROP = """(code) => document.querySelector('.room')['htmx-internal-data'].webSoc
 class TestReconnect(LiveRoomTestCase):
     def test_it_reconnects_after_a_clean_close_and_plays_on(self):
         page = self.new_page()
-        page.goto(self.url("/"))
-        page.locator('button[value="cpu-easy"]').click()
-        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(page)
+        open_deal(page, self.url)  # a known deal: the player has cards of its own to play
         assert wait_for_my_turn_or_the_end(page) == "turn"
         before = table_state(page)
 

@@ -1,11 +1,10 @@
 """A reload in the middle of a round resumes it from the same position."""
 
-import re
-
 import pytest
 from browser_support import (
     LiveRoomTestCase,
     connected,
+    open_deal,
     play_by_clicks,
     table_state,
     version,
@@ -19,11 +18,7 @@ pytestmark = pytest.mark.browser
 class TestReload(LiveRoomTestCase):
     def test_it_resumes_the_round_after_a_reload(self):
         page = self.new_page()
-        page.goto(self.url("/"))
-        page.locator('input[name="rounds"][value="1"]').check()
-        page.locator('button[value="cpu-easy"]').click()
-        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(page)
+        open_deal(page, self.url)  # a known deal: the player has cards of its own to play
         assert wait_for_my_turn_or_the_end(page) == "turn"
         card = play_by_clicks(page)
         assert card

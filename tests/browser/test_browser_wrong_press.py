@@ -6,7 +6,7 @@ import re
 import pytest
 from browser_support import (
     LiveRoomTestCase,
-    connected,
+    open_deal,
     table_state,
     version,
     wait_for_my_turn_or_the_end,
@@ -19,10 +19,7 @@ pytestmark = pytest.mark.browser
 class TestWrongPress(LiveRoomTestCase):
     def test_it_explains_a_wrong_press_and_changes_nothing(self):
         page = self.new_page()
-        page.goto(self.url("/"))
-        page.locator('button[value="cpu-easy"]').click()
-        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(page)
+        open_deal(page, self.url)  # a known deal: the player has cards of its own to play
         assert wait_for_my_turn_or_the_end(page) == "turn"
         before, state = version(page), table_state(page)
         messages = page.locator("#messages")
