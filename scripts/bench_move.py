@@ -105,7 +105,7 @@ def main() -> None:
         while frames.read(slug, table[3]).room.auto_turn:  # forced passes, as the runner
             if (turn := cpu.plan(slug)) is None:
                 break
-            if not write(cpu.submit, turn, cpu.choose_move(turn.job)).ok:
+            if not write(cpu.submit, turn, cpu.decide(turn)).ok:
                 break
             table[3] += 1
             render(slug, keys, held, table[3])

@@ -8,7 +8,6 @@ from django.utils import timezone
 
 from rooms import cpu, services
 from rooms.models import Room, Seat
-from rooms.moves import choose_move
 from tests.live_support import fresh, new_session, rules
 
 pytestmark = pytest.mark.django_db
@@ -61,14 +60,14 @@ def test_it_drops_a_cpu_move_planned_just_before_the_player_came_back(friends):
         if turn and turn.seat == 1:
             break
         if turn:
-            cpu.submit(turn, choose_move(turn.job))
+            cpu.submit(turn, cpu.decide(turn))
         else:
             room = fresh(room)
             move = services.legal_for(room.slug, 0)[0]
             services.submit_action(room.slug, 0, move, room.version, aki)
     assert turn and turn.seat == 1
     services.seat_connected(room.slug, ben)  # Ben is back before the CPU's move lands
-    result = cpu.submit(turn, choose_move(turn.job))
+    result = cpu.submit(turn, cpu.decide(turn))
     assert result.stale
     room = fresh(room)
     assert room.turn == 1 and room.version == turn.version + 1
