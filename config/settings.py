@@ -106,6 +106,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         )
     }
 else:
+    # A pool of open connections per process (psycopg_pool, through Django's "pool" option):
+    # channels closes the connection around every database_sync_to_async call, and without a
+    # pool each of those opened a new PostgreSQL connection (persistent connections are not for
+    # ASGI). SEVENS_DB_POOL_MAX bounds each process's share of the server's max_connections.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("SEVENS_DB_POOL_MAX", "8")),
+        "timeout": 10,
+    }
     # Name the test database outright: channels' live-server process derives it from TEST.NAME,
     # and without one it would prefix "test_" a second time to the name the runner already set.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}

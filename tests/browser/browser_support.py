@@ -87,6 +87,11 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         # shared by both processes, and two processes writing through one SQLite handle corrupt
         # the file ("database disk image is malformed").
         connections.close_all()
+        # On PostgreSQL the connections wait in a pool (psycopg_pool, with its own threads): a
+        # pooled connection inherited by the child would be one socket used by two processes.
+        for connection in connections.all():
+            if connection.alias in getattr(connection, "_connection_pools", {}):
+                connection.close_pool()
         super().setUpClass()
 
     def setUp(self):
