@@ -226,7 +226,7 @@ class CpuRunner:
                     return
                 if turn.delay:
                     await asyncio.sleep(turn.delay)
-                action = dict(FORCED_PASS) if turn.forced else await self._think(turn.job)
+                action = decide(turn) if turn.forced else await self._think(turn.job)
                 result = await database_sync_to_async(submit)(turn, action)
                 if not result.ok and not result.stale:
                     refused(slug, result)

@@ -31,8 +31,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 @pytest.fixture(autouse=True)
 def no_message_budget(settings):
     # A hot-seat device sends two messages a turn (lift the curtain, play), some 100 in a match
-    # that takes a second here: the per-socket budget (tested in test_consumer_bad_input) would close
-    # it. These tests are about what the frames say, not how fast a player may send.
+    # that takes a second here: the per-socket budget (tested in test_consumer_bad_input) would
+    # close it. These tests are about what the frames say, not how fast a player may send.
     settings.SEVENS_WS_BUDGET = 10_000
 
 

@@ -130,6 +130,17 @@ def version(page: Page) -> int:
 DEAL = "1xf"
 
 
+def dealt(code: str, players: int):
+    """The first round a deal code deals under Japanese rules (what the deal page starts)."""
+    from games.sevens.match import parse_deal_code
+    from games.sevens.rules import RuleSet
+    from games.sevens.state import new_round
+
+    seed, dealer = parse_deal_code(code)
+    rules = RuleSet.preset("japanese", players=players, rounds=1)
+    return new_round(rules, seed=seed, dealer=dealer % players)
+
+
 def open_deal(page: Page, url, *, start: str = "cpu-easy", rounds: int = 1) -> None:
     """Opens a room on DEAL through the deal page, seat 0 for this browser, and waits for its
     socket."""

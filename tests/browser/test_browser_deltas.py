@@ -5,6 +5,7 @@ import pytest
 from browser_support import (
     DEAL,
     LiveRoomTestCase,
+    dealt,
     open_deal,
     play_by_clicks,
     version,
@@ -31,17 +32,8 @@ def fresh(page: Page) -> str:
     return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
 
 
-def open_cpu_room(page: Page, url) -> None:
-    open_deal(page, url, start="cpu-easy", rounds=1)
-
-
 def test_the_players_hand_of_the_deal_has_a_card_for_six_turns():
-    from games.sevens.match import parse_deal_code
-    from games.sevens.rules import RuleSet
-    from games.sevens.state import new_round
-
-    seed, dealer = parse_deal_code(DEAL)
-    state = new_round(RuleSet.preset("japanese", players=4, rounds=1), seed=seed, dealer=dealer % 4)
+    state = dealt(DEAL, players=4)
     assert bin(state.hands[0] & state.playable).count("1") >= 6
 
 
@@ -53,7 +45,7 @@ class TestDeltas(LiveRoomTestCase):
                 window.deltas = (window.deltas || 0) + (e.detail.message.includes('data-base=') ? 1 : 0);
             });"""
         )
-        open_cpu_room(page, self.url)
+        open_deal(page, self.url)
         checked = 0
         for _ in range(6):
             if wait_for_my_turn_or_the_end(page) == "over":
@@ -68,7 +60,7 @@ class TestDeltas(LiveRoomTestCase):
 
     def test_it_asks_for_the_whole_table_when_a_delta_does_not_fit(self):
         page = self.new_page()
-        open_cpu_room(page, self.url)
+        open_deal(page, self.url)
         assert wait_for_my_turn_or_the_end(page) == "turn"
         at = version(page)
         # A delta made for a version this page never had (the one before it was lost): panel.js

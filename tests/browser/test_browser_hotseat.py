@@ -4,7 +4,7 @@ the previous hand never stays in the page."""
 import re
 
 import pytest
-from browser_support import NEWER, LiveRoomTestCase, connected, table_state, version
+from browser_support import NEWER, LiveRoomTestCase, connected, dealt, table_state, version
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -97,10 +97,5 @@ class TestHotseat(LiveRoomTestCase):
 
 
 def test_every_hand_of_the_deal_can_play_at_its_first_turn():
-    from games.sevens.match import parse_deal_code
-    from games.sevens.rules import RuleSet
-    from games.sevens.state import new_round
-
-    seed, dealer = parse_deal_code(DEAL)
-    state = new_round(RuleSet.preset("japanese", players=3, rounds=1), seed=seed, dealer=dealer % 3)
+    state = dealt(DEAL, players=3)
     assert all(hand & state.playable for hand in state.hands)
