@@ -271,8 +271,6 @@ def diff(name: str, before: str, after: str) -> list[str]:
     frame changed)."""
     if name == "log":
         return log_diff(before, after)
-    if name == "controls":
-        return controls_diff(before, after)
     return pieces_diff(name, before, after)
 
 
@@ -303,23 +301,6 @@ def pieces_diff(name: str, before: str, after: str) -> list[str]:
     return out + [f'<i hx-swap-oob="delete:{HAND_CARD.format(k)}"></i>' for k in gone]
 
 
-FORCED_PASS = re.compile(r'<p class="forced-pass".*?</p>', re.S)
-
-
-def controls_diff(before: str, after: str) -> list[str]:
-    """#controls: its pieces, and the forced-pass note (which comes and goes with a seat's turn
-    that has no card to play) put in after the turn note or deleted, not the whole panel."""
-    old_note, new_note = FORCED_PASS.search(before), FORCED_PASS.search(after)
-    if (old_note is None) == (new_note is None):
-        return pieces_diff("controls", before, after)
-    pieces = pieces_diff("controls", FORCED_PASS.sub("", before), FORCED_PASS.sub("", after))
-    if pieces and pieces[0].startswith("<section"):  # the panel itself changed
-        return [after]
-    if new_note is not None:
-        return [*pieces, f'<i hx-swap-oob="afterend:#turn-note">{new_note.group(0)}</i>']
-    return [*pieces, '<i hx-swap-oob="delete:#controls .forced-pass"></i>']
-
-
 NO_CARDS = re.compile(r'<span class="no-cards">.*?</span>', re.S)
 
 
@@ -336,15 +317,37 @@ def emptied_hand(old_skeleton: str, new_skeleton: str) -> list[str] | None:
 
 
 def log_diff(before: str, after: str) -> list[str]:
+    """The log lines `after` holds past the last one `before` held, appended to the page's list.
+    The whole table shows only the last lines of the round (`table.LOG_TAIL`), numbered from its
+    list's `start`; a page keeps every line appended since it got the whole table, so it does not
+    need the "earlier lines" button that a fresh render of a longer log shows."""
     old_skeleton, old_lines = split(LOG_LINE, before, keyed=False)
     new_skeleton, new_lines = split(LOG_LINE, after, keyed=False)
     old_list, new_list = list(old_lines.values()), list(new_lines.values())
+    old_first, new_first = first_line(old_skeleton), first_line(new_skeleton)
+    old_end = old_first + len(old_list)  # the number the next line takes
     if (
-        MARK.sub("", old_skeleton) != MARK.sub("", new_skeleton)
-        or new_list[: len(old_list)] != old_list
+        log_frame(old_skeleton) != log_frame(new_skeleton)
+        or not old_first <= new_first <= old_end
+        or old_list[new_first - old_first :] != new_list[: old_end - new_first]
     ):
         return [after]
-    return [f'<ol hx-swap-oob="beforeend:#log ol">{"".join(new_list[len(old_list) :])}</ol>']
+    added = new_list[old_end - new_first :]
+    return [f'<ol hx-swap-oob="beforeend:#log .log-lines">{"".join(added)}</ol>']
+
+
+LOG_START = re.compile(r'(<ol class="log-lines")(?: start="(\d+)")?>')
+LOG_EARLIER = re.compile(r'<p id="log-earlier">.*?</p>', re.S)
+
+
+def first_line(skeleton: str) -> int:
+    found = LOG_START.search(skeleton)
+    return int(found.group(2) or 1) if found else 1
+
+
+def log_frame(skeleton: str) -> str:
+    """#log without its lines, the number of the first and the button for the earlier ones."""
+    return LOG_START.sub(r"\1>", LOG_EARLIER.sub("", MARK.sub("", skeleton)))
 
 
 MARK = re.compile("\x00[^\x00]*\x00")

@@ -52,16 +52,17 @@ def controls(t: dict) -> str:
     if not t.get("controls"):
         return f'<section id="controls" hx-swap-oob="true" aria-label="{label}" hidden></section>'
     turn = t["turn"]
-    if turn["mine"]:
+    # A turn with no card to play is passed by the server: the note says so instead of "your
+    # turn", as a status that is read out.
+    forced = ' forced-pass" role="status' if turn["forced_pass"] else ""
+    if turn["forced_pass"]:
+        note = e(_("You have no card you can play: you pass automatically."))
+    elif turn["mine"]:
         note = e(_("Your turn: choose a card, then press Play."))
     elif turn["name"]:
         note = _("Waiting for %(name)s…") % {"name": e(turn["name"])}
     else:
         note = ""
-    forced = ""
-    if turn["forced_pass"]:
-        text = e(_("You have no card you can play: you pass automatically."))
-        forced = f'<p class="forced-pass" role="status">{text}</p>'
     fast = ""
     if t.get("has_cpu"):
         title = e(_("Let the computer play its turns without waiting, for the rest of the round"))
@@ -72,7 +73,7 @@ def controls(t: dict) -> str:
     mine = "true" if turn["mine"] else "false"
     return (
         f'<section id="controls" hx-swap-oob="true" aria-label="{label}">'
-        f'<p id="turn-note" class="turn-note" data-mine="{mine}">{note}</p>{forced}'
+        f'<p id="turn-note" class="turn-note{forced}" data-mine="{mine}">{note}</p>'
         '<form ws-send class="panel-form">'
         f'<input type="hidden" name="seat" value="{e(t["viewer"])}">'
         '<button type="submit" name="action" value="play" class="play-button">'

@@ -11,6 +11,9 @@ from django.utils.translation import gettext as _
 from rooms import narrate
 
 LOW_CARDS = 2
+# The whole table shows a round's last LOG_TAIL log lines; the page asks for the earlier ones when
+# its player wants them (`views.room_log`). A socket's page keeps every line a delta appended.
+LOG_TAIL = 16
 MOVE_TYPES = ("play", "pass", "joker", "eliminate")
 JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
@@ -54,11 +57,22 @@ def public(view: dict | None, *, room: dict) -> dict:
                 for s in (narrate.event_sentence(e, names, spoken=True) for e in last_move(history))
                 if s
             ),
-            "log": [s for s in (narrate.event_sentence(e, names) for e in history) if s],
+            **log_tail(log_lines(history, names)),
             "settlement": settlement(view, names),
         }
     )
     return t
+
+
+def log_lines(history: list, names: list) -> list[str]:
+    """Every line of a round's log, in the active language."""
+    return [s for s in (narrate.event_sentence(e, names) for e in history) if s]
+
+
+def log_tail(lines: list[str]) -> dict:
+    """The log lines the whole table shows, and the number of the first of them (1: all)."""
+    first = max(0, len(lines) - LOG_TAIL)
+    return {"log": lines[first:], "log_start": first + 1, "log_earlier": first}
 
 
 def personal(pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None) -> dict:
@@ -333,7 +347,7 @@ def compact_state(view: dict) -> dict:
         "round": view.get("round"),
         "names": view["names"],
         "hand": view["hand"],
-        "legal": view["legal"],
+        "legal": legal_words(view["legal"]),
         **({"revealed": view["revealed"]} if view["revealed"] else {}),
         "ranks": "".join(c["card"][0] for c in rows[0]["cells"]) if rows else "",
         "rows": [
@@ -342,7 +356,8 @@ def compact_state(view: dict) -> dict:
         ],
         "seats": [[s["cards"], s["passes_left"], s["status"], s["place"]] for s in view["seats"]],
         "hs": start,
-        "history": history[start:],
+        # an entry's false flags (`joker_removed`) left out: the table reads a missing one so
+        "history": [{k: v for k, v in e.items() if v is not False} for e in history[start:]],
         # For the play statistics (static/js/stats.js): what game this is, the moves made so far.
         "mode": view.get("mode"),
         "rules": {k: view["rules"][k] for k in ("sevens", "players", "rounds")},
@@ -350,6 +365,34 @@ def compact_state(view: dict) -> dict:
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES[:3]),
     }
+
+
+def legal_words(legal: list[dict]) -> list[str]:
+    """The legal moves in few bytes, a word each (`static/table/src/wire.js` reads them): a play is
+    its card ("JC"), a pass "pass", the joker "<spot>*<card>" (the joker on the spot, the card
+    after it: "5D*4D")."""
+    return [
+        "pass"
+        if a["type"] == "pass"
+        else a["card"]
+        if a["type"] == "play"
+        else f"{a['spot']}*{a['card']}"
+        for a in legal
+    ]
+
+
+def legal_actions(words: list) -> list[dict]:
+    """The moves of `legal_words` as the engine's action dicts."""
+    out = []
+    for word in words:
+        if word == "pass":
+            out.append({"type": "pass"})
+        elif "*" in word:
+            spot, card = word.split("*")
+            out.append({"type": "joker", "spot": spot, "card": card})
+        else:
+            out.append({"type": "play", "card": word})
+    return out
 
 
 def state_text(state: dict) -> str:

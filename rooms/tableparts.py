@@ -12,6 +12,7 @@ table not started, the settlement of a round's end) are left to the template (No
 import functools
 import html
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -140,10 +141,22 @@ def log(t: dict) -> str | None:
         "rounds": e(t["rounds"]),
     }
     lines = "".join(f"<li>{e(line)}</li>" for line in t["log"])
+    earlier, start = t.get("log_earlier", 0), ""
+    if earlier:
+        url = reverse("room_log", args=[t["slug"]])
+        more = ngettext("Show the earlier line", "Show the %(n)s earlier lines", earlier) % {
+            "n": e(earlier)
+        }
+        earlier = (
+            '<p id="log-earlier"><button type="button" class="log-earlier" '
+            f'hx-get="{e(url)}?round={e(t["round_number"])}&amp;before={e(t["log_start"])}" '
+            f'hx-target="#log-earlier" hx-swap="outerHTML">{more}</button></p>'
+        )
+        start = f' start="{e(t["log_start"])}"'
     return (
         '<section id="log" hx-swap-oob="true" aria-labelledby="log-title"><details>'
-        f'<summary id="log-title">{title}</summary><ol class="log-lines">{lines}</ol>'
-        "</details></section>"
+        f'<summary id="log-title">{title}</summary>{earlier or ""}<ol class="log-lines"{start}>'
+        f"{lines}</ol></details></section>"
     )
 
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("dev/table-demo/", table_demo.table_demo, name="table_demo"),
     path("new/", views.create, name="create"),
     path("room/<slug:slug>/", views.room, name="room"),
+    path("room/<slug:slug>/log/", views.room_log, name="room_log"),
     path("room/<slug:slug>/seat/", views.take_seat, name="take_seat"),
     path("room/<slug:slug>/leave/", views.leave_seat, name="leave_seat"),
     path("room/<slug:slug>/start/", views.start, name="start"),

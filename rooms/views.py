@@ -1,14 +1,14 @@
 """The pages: the home page's menu and the room page (lobby, table, button panel)."""
 
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.limits import over_limit, refuse
+from rooms import frames, services, table
 from rooms import render as table_render
-from rooms import services
 from rooms.errors import RoomError
 from rooms.forms import PRESET_NAMES, RulesForm, preset_initial
 from rooms.models import Room
@@ -105,6 +105,26 @@ def start(request, slug):
     except RoomError as error:
         return refused(request, room, error)
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+@require_GET
+def room_log(request, slug):
+    """The lines of the round's log before the `before`-th, which the whole table leaves out (it
+    shows the last `table.LOG_TAIL`): an `<ol>` that takes the place of the page's "Show the
+    earlier lines" button. The log is public: a watcher sees it too."""
+    find_room(slug)
+    try:
+        number, before = int(request.GET["round"]), int(request.GET["before"])
+    except (KeyError, ValueError):
+        return HttpResponseBadRequest(gettext("This link to the log is not valid."))
+    snap = frames.read(slug)
+    view = snap.view(None) if snap.state is not None else None
+    if view is None or table.round_number(view) != number:
+        return render(request, "rooms/log_earlier.html", {"gone": True})
+    lines = table.log_lines(view.get("history") or [], view["names"])
+    if not 1 <= before <= len(lines) + 1:
+        return HttpResponseBadRequest(gettext("This link to the log is not valid."))
+    return render(request, "rooms/log_earlier.html", {"lines": lines[: before - 1]})
 
 
 def refused(request, room: Room, error: RoomError):

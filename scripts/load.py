@@ -257,7 +257,7 @@ async def move_once(socks: list[Sock], args, stats: Stats):
             await send(sock, {"action": "next_round", "version": state["version"]})
             return None
         fields = procs.my_move(state)
-        if fields is None or [a["type"] for a in state.get("legal") or []] == ["pass"]:
+        if fields is None or state.get("legal") == ["pass"]:
             continue  # not this seat's turn, or a forced pass the server makes
         sent_at = time.monotonic()
         await send(sock, fields)

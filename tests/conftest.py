@@ -16,3 +16,17 @@ def _plain_static_storage(settings):
 def _no_rate_limits(settings):
     # Tests open many tables from one address; tests/test_abuse_rate_limits.py turns them back on.
     settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture
+def deals(monkeypatch):
+    """Seeded deals: `deals(n)` makes the rounds dealt from then on the same every run (round
+    seeds drawn from random.Random(n) instead of the secrets module)."""
+    import random
+
+    from rooms import rounds
+
+    def seed(n: int) -> None:
+        monkeypatch.setattr(rounds.secrets, "randbits", random.Random(n).getrandbits)
+
+    return seed

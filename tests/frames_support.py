@@ -151,6 +151,40 @@ def page_html(page: Node) -> str:
     return page.html()
 
 
+def log_lines(root: Node) -> dict[int, str]:
+    """The log lines a page or a render shows, by their number in the round's log."""
+    earlier = select(root, "#log ol.log-earlier")
+    lists = select(root, "#log ol.log-lines")
+    if not lists:
+        return {}
+    first = int(lists[0].attrs.get("start") or 1)
+    lines = [li.html() for li in lists[0].elements() if li.tag == "li"]
+    shown = {first + i: line for i, line in enumerate(lines)}
+    for i, li in enumerate(c for c in (earlier[0].children if earlier else []) if c.tag == "li"):
+        shown[1 + i] = li.html()
+    return shown
+
+
+def same_table(page: Node, fresh: str) -> str:
+    """`page` (a whole table with deltas applied) as the fresh render `fresh` shows it, else an
+    AssertionError. A page keeps every log line appended since its whole table, while the fresh
+    render shows the last `table.LOG_TAIL`: the page's lines must run without a gap to the same
+    last line, hold every line the render shows, and a page holding all of them needs no button
+    for the earlier ones; then the rest must be equal."""
+    root = parse(fresh)
+    have, want = log_lines(page), log_lines(root)
+    assert want.items() <= have.items(), (sorted(have), sorted(want))
+    if have:
+        assert sorted(have) == list(range(min(have), max(have) + 1)), sorted(have)
+        assert max(have) == max(want)
+        assert bool(select(page, "#log button.log-earlier")) == (min(have) > 1)
+    ours, theirs = select(page, "#log"), select(root, "#log")
+    if ours and theirs:
+        ours[0].children, ours[0].attrs = theirs[0].children, theirs[0].attrs
+    assert page.html() == root.html()
+    return page.html()
+
+
 SUITS = "SHDC"
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_ORDER = "A23456789TJQK"

@@ -15,6 +15,7 @@ from games.sevens import RuleSet
 from rooms import services
 from rooms.cpu import runner
 from rooms.models import Room
+from rooms.table import legal_actions
 
 JAPANESE = RuleSet().to_dict()
 CARD_ATTR = re.compile(r'data-card="([A2-9TJQK][SHDC]|JK)"')
@@ -87,6 +88,8 @@ def table_state(frame: str) -> dict | None:
     if not match or match.group(1).strip() in ("", "null"):
         return None
     state = json.loads(match.group(1))
+    if "legal" in state:  # sent as words (rooms.table.legal_words)
+        state["legal"] = legal_actions(state["legal"])
     if 'data-base="' in frame:
         # A delta's state leaves out what did not change; it is only sent while a round is played.
         state.setdefault("status", "playing")

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from rooms.table import legal_actions
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv").exists() else sys.executable
 VERSION = re.compile(r'data-version="(\d+)"')
@@ -480,7 +482,7 @@ async def seat_on(server: Server, slug: str, browser: Browser | None) -> Seat:
 
 def my_move(state: dict) -> dict | None:
     """The first legal action of this seat's view, as the fields the page's form would send."""
-    legal = state.get("legal") or [] if state else []
+    legal = legal_actions(state.get("legal") or []) if state else []
     if not legal or state.get("turn") != state.get("seat"):
         return None
     action = legal[0]

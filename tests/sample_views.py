@@ -85,4 +85,9 @@ def table_state(html: str) -> dict:
 
     match = re.search(r'<script id="table-state"[^>]*>(.*?)</script>', html, re.S)
     assert match, "no #table-state in the html"
-    return json.loads(match.group(1))
+    from rooms.table import legal_actions
+
+    state = json.loads(match.group(1))
+    if state and "legal" in state:  # sent as words (rooms.table.legal_words)
+        state["legal"] = legal_actions(state["legal"])
+    return state

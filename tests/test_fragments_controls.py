@@ -24,7 +24,12 @@ def test_it_notes_a_forced_pass():
     v = view(state, state.turn)
     v["legal"] = [{"type": "pass"}]
     html = fragment(table_for(v, state.turn), "controls")
-    assert "You have no card you can play: you pass automatically." in html
+    # said once, in place of "your turn", as a status that is read out
+    note = re.search(
+        r'<p id="turn-note" class="turn-note forced-pass" role="status"[^>]*>(.*?)</p>', html
+    )
+    assert note and note.group(1) == "You have no card you can play: you pass automatically."
+    assert "Your turn" not in html
 
 
 def test_it_offers_a_watcher_no_controls():

@@ -116,7 +116,12 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
 
 
 def table_state(page: Page) -> dict:
-    return json.loads(page.locator("#table-state").text_content())
+    from rooms.table import legal_actions
+
+    state = json.loads(page.locator("#table-state").text_content())
+    if state and "legal" in state:  # sent as words (rooms.table.legal_words)
+        state["legal"] = legal_actions(state["legal"])
+    return state
 
 
 def version(page: Page) -> int:

@@ -5,6 +5,7 @@ import pytest
 from browser_support import (
     DEAL,
     LiveRoomTestCase,
+    connected,
     dealt,
     open_deal,
     play_by_clicks,
@@ -13,7 +14,7 @@ from browser_support import (
 )
 from playwright.sync_api import Page
 
-from tests.frames_support import parse, select
+from tests.frames_support import Node, parse, same_table, select
 
 pytestmark = pytest.mark.browser
 
@@ -21,9 +22,8 @@ IDS = ("lobby", "layout", "seats", "hand", "controls", "last-move", "log", "sett
 OUTER = "(ids) => ids.map((id) => document.getElementById(id).outerHTML).join('')"
 
 
-def shown(page: Page) -> str:
-    root = parse(page.evaluate(OUTER, [*IDS, "table-state"]))
-    return "".join(select(root, f"#{element_id}")[0].html() for element_id in (*IDS, "table-state"))
+def shown(page: Page) -> Node:
+    return parse(page.evaluate(OUTER, [*IDS, "table-state"]))
 
 
 def fresh(page: Page) -> str:
@@ -51,7 +51,7 @@ class TestDeltas(LiveRoomTestCase):
             if wait_for_my_turn_or_the_end(page) == "over":
                 break
             page.wait_for_timeout(200)  # the computers wait for this seat: nothing moves now
-            assert shown(page) == fresh(page)
+            same_table(shown(page), fresh(page))
             checked += 1
             if not play_by_clicks(page):
                 page.locator("#controls .pass-button").click()
@@ -79,4 +79,39 @@ class TestDeltas(LiveRoomTestCase):
         page.wait_for_selector("#layout ul li#c7S")
         assert page.locator("#c7S").text_content() != "X"
         assert version(page) == at
-        assert shown(page) == fresh(page)
+        same_table(shown(page), fresh(page))
+
+    def test_it_keeps_the_log_lines_it_was_sent_and_fetches_the_earlier_ones_after_a_reload(self):
+        # The whole table shows the round's last lines (rooms.table.LOG_TAIL); a page that stays
+        # connected keeps every line its deltas appended; after a reload, the button fetches the
+        # earlier lines, and the log reads as it did before, numbered from 1.
+        from rooms.table import LOG_TAIL
+
+        page = self.new_page()
+        open_deal(page, self.url)
+        lines = page.locator("#log li")
+        while lines.count() <= LOG_TAIL + 4:
+            assert wait_for_my_turn_or_the_end(page) == "turn"
+            if not play_by_clicks(page):
+                page.locator("#controls .pass-button").click()
+        assert wait_for_my_turn_or_the_end(page) == "turn"  # nothing moves while it is ours
+        kept = lines.all_text_contents()
+        assert page.locator("#log button.log-earlier").count() == 0
+        page.reload()
+        connected(page)
+        assert lines.all_text_contents() == kept[-LOG_TAIL:]
+        assert page.locator("#log ol.log-lines").get_attribute("start") == str(
+            len(kept) - LOG_TAIL + 1
+        )
+        page.locator("#log summary").click()
+        button = page.locator("#log button.log-earlier")
+        assert button.text_content() == f"Show the {len(kept) - LOG_TAIL} earlier lines"
+        button.click()
+        page.wait_for_selector("#log ol.log-earlier")
+        assert lines.all_text_contents() == kept
+        assert page.locator("#log button.log-earlier").count() == 0
+        # and the next move's line goes after them all
+        if not play_by_clicks(page):
+            page.locator("#controls .pass-button").click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {len(kept)}")
+        assert lines.all_text_contents()[: len(kept)] == kept

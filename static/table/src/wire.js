@@ -27,5 +27,14 @@ export function expand(wire, prev = null) {
   const hs = wire.hs || 0;
   const known = prev && prev.round === wire.round && (prev.history || []).length >= hs;
   const earlier = known ? prev.history.slice(0, hs) : Array.from({ length: hs }, () => ({ type: "earlier" }));
-  return { ...wire, rows, seats, history: earlier.concat(wire.history || []) };
+  const legal = (wire.legal || []).map(move);
+  return { ...wire, rows, seats, legal, history: earlier.concat(wire.history || []) };
+}
+
+/** A legal move of the compact view (rooms.table.legal_words) as an action. */
+export function move(word) {
+  if (typeof word !== "string") return word;
+  if (word === "pass") return { type: "pass" };
+  const [spot, card] = word.split("*");
+  return card ? { type: "joker", spot, card } : { type: "play", card: word };
 }

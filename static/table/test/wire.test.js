@@ -56,3 +56,14 @@ test("it leaves a full view alone and waits for the whole state behind a delta",
   assert.equal(expand(full), full);
   assert.equal(expand({ version: 24, hs: 19, history: [] }), null);
 });
+
+test("it reads the legal moves from their words", () => {
+  // rooms.table.legal_words: a play is its card, a pass "pass", the joker "<spot>*<card>"
+  const view = expand({ ...wire, turn: 1, legal: ["4H", "5D*4D", "pass"] });
+  assert.deepEqual(view.legal, [
+    { type: "play", card: "4H" },
+    { type: "joker", spot: "5D", card: "4D" },
+    { type: "pass" },
+  ]);
+  assert.deepEqual(expand(wire).legal, []);
+});
