@@ -5,6 +5,7 @@ loaded server does them for each move. Prints milliseconds per move of each; `--
 cProfile listing.
 
     .venv/bin/python scripts/bench_move.py --tables 20 --moves 600 [--language ja] [--profile]
+    .venv/bin/python scripts/bench_move.py --database-url postgres://postgres@127.0.0.1:5432/bench
 """
 
 import argparse
@@ -21,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def setup_django() -> None:
+def setup_django(database_url: str | None = None) -> None:
     path = Path(tempfile.mkdtemp(prefix="sevens-bench-")) / "bench.sqlite3"
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
+    os.environ["DATABASE_URL"] = database_url or f"sqlite:///{path}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
     import django
@@ -47,8 +48,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--language", default="en")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--database-url", help="a scratch database to use (default: a new SQLite file in /tmp)"
+    )
     args = parser.parse_args()
-    setup_django()
+    setup_django(args.database_url)
 
     from django.contrib.sessions.backends.db import SessionStore
     from django.utils import translation
