@@ -330,7 +330,8 @@ def compact_state(view: dict) -> dict:
     """The seat view as the 3D table reads it, in few bytes (`static/table/src/wire.js` expands it):
     `rows` has a word per row (♠♥♦♣), a letter per cell over the ranks in `ranks` (after a `!`
     when the row is full); a seat is
-    `[cards, passes left, status, place]`; `over` and `revealed` only when there is something; the history starts at entry `hs` (the last move and what came
+    `[cards, passes left, status, place]`; the legal moves are words (`legal_words`); `over` and
+    `revealed` only when there is something; the history starts at entry `hs` (the last move and what came
     with it: the table keeps what came before from the previous frames)."""
     history = view.get("history") or []
     start = len(history) - len(last_move(history)) if history else 0
@@ -356,7 +357,7 @@ def compact_state(view: dict) -> dict:
         ],
         "seats": [[s["cards"], s["passes_left"], s["status"], s["place"]] for s in view["seats"]],
         "hs": start,
-        # an entry's false flags (`joker_removed`) left out: the table reads a missing one so
+        # an entry's false flags (`joker_removed`) left out: the table reads a missing flag as false
         "history": [{k: v for k, v in e.items() if v is not False} for e in history[start:]],
         # For the play statistics (static/js/stats.js): what game this is, the moves made so far.
         "mode": view.get("mode"),
@@ -371,14 +372,15 @@ def legal_words(legal: list[dict]) -> list[str]:
     """The legal moves in few bytes, a word each (`static/table/src/wire.js` reads them): a play is
     its card ("JC"), a pass "pass", the joker "<spot>*<card>" (the joker on the spot, the card
     after it: "5D*4D")."""
-    return [
-        "pass"
-        if a["type"] == "pass"
-        else a["card"]
-        if a["type"] == "play"
-        else f"{a['spot']}*{a['card']}"
-        for a in legal
-    ]
+    return [legal_word(a) for a in legal]
+
+
+def legal_word(action: dict) -> str:
+    if action["type"] == "pass":
+        return "pass"
+    if action["type"] == "play":
+        return action["card"]
+    return f"{action['spot']}*{action['card']}"
 
 
 def legal_actions(words: list) -> list[dict]:
