@@ -23,9 +23,19 @@ def backend_pid() -> int:
         return cursor.fetchone()[0]
 
 
-async def test_socket_database_calls_reuse_one_connection():
-    pids = [await database_sync_to_async(backend_pid)() for _ in range(5)]
-    assert len(set(pids)) == 1, pids
+def pool_stats() -> dict:
+    return connection.pool.get_stats()
+
+
+async def test_socket_database_calls_reuse_the_pools_connections():
+    # Earlier tests may have left more than one connection in the pool, and the calls may take
+    # any of them; without the pool each call would open a connection of its own.
+    await database_sync_to_async(backend_pid)()
+    before = await database_sync_to_async(pool_stats)()
+    pids = [await database_sync_to_async(backend_pid)() for _ in range(20)]
+    after = await database_sync_to_async(pool_stats)()
+    assert len(set(pids)) <= after["pool_size"] <= after["pool_max"] < 20, (pids, after)
+    assert after.get("connections_num", 0) == before.get("connections_num", 0), (before, after)
 
 
 def test_each_process_pool_is_bounded(settings):
