@@ -1,7 +1,7 @@
 """Strength of CPU levels on duplicate deals: each deal is played once per rotation of the line-up.
 
     .venv/bin/python scripts/strength.py --preset japanese --cpu hard:playouts=200,medium,medium,medium \
-        --deals 400 --seed 1 [--workers 2] [--times times.json]
+        --deals 400 --seed 1 [--workers 2] [--times times.json] [--values values.json]
 
 Prints, per line-up entry, the mean points per round with a 95% confidence interval over deals
 (each deal's value is the entry's mean over the rotations, so the luck of the deal cancels), and
@@ -91,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--times", type=Path, default=None, help="write decision stats (JSON)")
+    parser.add_argument(
+        "--values", type=Path, default=None, help="write each entry's value per deal (JSON)"
+    )
     opts = parser.parse_args(argv)
     overrides = {"rounds": 1}
     if opts.players:
@@ -147,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  load average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     if opts.times:
         opts.times.write_text(json.dumps(stats))
+    if opts.values:  # for paired comparisons of two runs on the same deals
+        opts.values.write_text(json.dumps(per_entry))
     return 0
 
 
