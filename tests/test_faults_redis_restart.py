@@ -74,7 +74,8 @@ async def test_it_resumes_play_after_redis_restarts_and_loses_no_move(own_redis)
     for seat in seats:
         await seat.until(lambda s: s.closed is not None, timeout=20)
     assert not one.healthy() and not two.healthy()
-    assert cluster.db.events(slug)[-1] == before  # nothing committed is touched
+    # nothing committed is touched (a forced pass the server made meanwhile may follow)
+    assert cluster.db.events(slug)[-1][: len(before)] == before
 
     redis.start()
     for server in (one, two):
