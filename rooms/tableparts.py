@@ -141,13 +141,13 @@ def log(t: dict) -> str | None:
         "rounds": e(t["rounds"]),
     }
     lines = "".join(f"<li>{e(line)}</li>" for line in t["log"])
-    earlier, start = t.get("log_earlier", 0), ""
+    earlier, button, start = t.get("log_earlier", 0), "", ""
     if earlier:
         url = reverse("room_log", args=[t["slug"]])
         more = ngettext("Show the earlier line", "Show the %(n)s earlier lines", earlier) % {
             "n": e(earlier)
         }
-        earlier = (
+        button = (
             '<p id="log-earlier"><button type="button" class="log-earlier" '
             f'hx-get="{e(url)}?round={e(t["round_number"])}&amp;before={e(t["log_start"])}" '
             f'hx-target="#log-earlier" hx-swap="outerHTML">{more}</button></p>'
@@ -155,7 +155,7 @@ def log(t: dict) -> str | None:
         start = f' start="{e(t["log_start"])}"'
     return (
         '<section id="log" hx-swap-oob="true" aria-labelledby="log-title"><details>'
-        f'<summary id="log-title">{title}</summary>{earlier or ""}<ol class="log-lines"{start}>'
+        f'<summary id="log-title">{title}</summary>{button}<ol class="log-lines"{start}>'
         f"{lines}</ol></details></section>"
     )
 

@@ -112,12 +112,14 @@ def room_log(request, slug):
     """The lines of the round's log before the `before`-th, which the whole table leaves out (it
     shows the last `table.LOG_TAIL`): an `<ol>` that takes the place of the page's "Show the
     earlier lines" button. The log is public: a watcher sees it too."""
-    find_room(slug)
+    try:
+        snap = frames.read(slug)  # the room at its version, read once for every socket too
+    except Room.DoesNotExist:
+        raise Http404 from None
     try:
         number, before = int(request.GET["round"]), int(request.GET["before"])
     except (KeyError, ValueError):
         return HttpResponseBadRequest(gettext("This link to the log is not valid."))
-    snap = frames.read(slug)
     view = snap.view(None) if snap.state is not None else None
     if view is None or table.round_number(view) != number:
         return render(request, "rooms/log_earlier.html", {"gone": True})

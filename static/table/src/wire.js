@@ -33,7 +33,6 @@ export function expand(wire, prev = null) {
 
 /** A legal move of the compact view (rooms.table.legal_words) as an action. */
 export function move(word) {
-  if (typeof word !== "string") return word;
   if (word === "pass") return { type: "pass" };
   const [spot, card] = word.split("*");
   return card ? { type: "joker", spot, card } : { type: "play", card: word };
