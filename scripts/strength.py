@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -35,8 +36,15 @@ def mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def play_deal(args: tuple) -> tuple[list[float], list[dict]]:
-    """One deal, played once per rotation; returns each entry's mean points and Hard's stats."""
+def ask_bot(bot, state, view, entry: int, rng: random.Random):
+    """How a seat's action is found: its bot, given only its view (`ceiling.py` passes others)."""
+    return bot(view, rng)
+
+
+def play_deal(args: tuple, act=ask_bot) -> tuple[list[float], list[dict]]:
+    """One deal, played once per rotation; returns each entry's mean points and Hard's stats.
+    `act(bot, state, view, entry, rng)` finds each action (a module-level function, so that it
+    reaches worker processes)."""
     rules_dict, cpus, seed = args
     rules = RuleSet.from_dict(rules_dict)
     n = rules.players
@@ -54,7 +62,7 @@ def play_deal(args: tuple) -> tuple[list[float], list[dict]]:
                 seat = state.turn
                 view = seat_view(state, seat)
                 t0 = time.perf_counter()
-                action = bots[seat](view, bot_rngs[seat])
+                action = act(bots[seat], state, view, entry_of_seat[seat], bot_rngs[seat])
                 dt = time.perf_counter() - t0
                 last = getattr(bots[seat], "last", None)
                 if last is not None:
@@ -82,7 +90,7 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, act=ask_bot, label: str = "") -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="japanese")
     parser.add_argument("--players", type=int, default=None)
@@ -112,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average (1 min) at the start: {os.getloadavg()[0]:.2f}", flush=True)
     if opts.workers > 1:
         with ProcessPoolExecutor(opts.workers) as pool:
-            results = list(pool.map(play_deal, jobs, chunksize=4))
+            results = list(pool.map(partial(play_deal, act=act), jobs, chunksize=4))
     else:
-        results = [play_deal(job) for job in jobs]
+        results = [play_deal(job, act) for job in jobs]
     for points, deal_stats in results:
         for i, p in enumerate(points):
             per_entry[i].append(p)
@@ -122,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print(
         f"{opts.preset} {rules.players}p, line-up {opts.cpu}, {opts.deals} deals x {len(cpus)} "
-        f"rotations, seed {opts.seed}, {seconds:.0f} s"
+        f"rotations, seed {opts.seed}, {seconds:.0f} s{label}"
     )
     for i, name in enumerate(cpus):
         mean, half = mean_ci(per_entry[i])
