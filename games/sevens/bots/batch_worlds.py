@@ -123,6 +123,26 @@ class DecisionTable:
         (chains x seats, uint64) the deal (`Evidence.seat_log_weight` for every pair)."""
         if not self.size:
             return np.zeros(hands.shape) + self.forced
+        took, n_best, others = self._decisions(hands)
+        eps = self.eps
+        logs = np.where(took, np.log((1 - eps) / n_best), np.log(eps / others))
+        return (self.by_seat @ logs).T + self.forced
+
+    def misses(self, hands: np.ndarray) -> np.ndarray:
+        """Per chain and seat, how many of the seat's past decisions Medium would not have taken
+        with that hand (for measuring the chains: `scripts/chain_quality.py`)."""
+        if not self.size:
+            return np.zeros(hands.shape)
+        took = self._decisions(hands)[0]
+        return (self.by_seat @ ~took).T
+
+    def decisions(self) -> np.ndarray:
+        """Per seat, how many of its past decisions had a choice (the ones weighed)."""
+        return self.by_seat.sum(axis=1)
+
+    def _decisions(self, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per decision and chain: whether Medium would have taken it, the number of Medium's
+        tied best actions, and the number of its other actions."""
         held = hands.T[self.seat] | self.later[:, None]  # decisions x chains
         h = held[self.point]  # one row per playable card
         col = (slice(None), None)
@@ -153,9 +173,7 @@ class DecisionTable:
         chosen = is_top[self.played_row]  # the played card's row (or any row, for a pass)
         took = np.where(self.is_pass[col], passing, chosen & ~passing)
         others = np.maximum(1, n_valid + (1 if self.pwp else 0) - n_best)
-        eps = self.eps
-        logs = np.where(took, np.log((1 - eps) / n_best), np.log(eps / others))
-        return (self.by_seat @ logs).T + self.forced
+        return took, n_best, others
 
 
 class Chains:
