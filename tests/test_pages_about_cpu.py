@@ -10,4 +10,5 @@ def test_it_shows_the_figures_and_the_no_peeking_statement(client):
     assert response.status_code == 200
     text = response.content.decode()
     assert "No CPU ever sees a hidden card" in text
-    assert "1.70 ± 0.03" in text
+    assert "1.72 ± 0.03" in text
+    assert "+0.50 ± 0.13" in text
