@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
+from types import ModuleType
 
 from games.sevens import Match, RuleSet, apply, new_round, seat_view
 from games.sevens.rules import OPTIONS, RuleError
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """`scripts/<name>.py`, loaded from its file: the scripts are run by hand, not a package."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_rules(rng: random.Random, **fixed) -> RuleSet:

@@ -2,11 +2,8 @@
 real hand is in every world Hard deals, the others stay hidden and consistent, and the
 perfect-information search picks an action no worse, in the real deal, than any other."""
 
-import importlib.util
 import json
 import random
-import sys
-from pathlib import Path
 
 from games.sevens import RuleSet
 from games.sevens.batch import supports
@@ -14,17 +11,7 @@ from games.sevens.bots.batch_worlds import Chains
 from games.sevens.bots.sampler import Sampler
 from games.sevens.state import PLAYING
 
-from .helpers import positions
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
-
-def _ceiling():
-    sys.path.insert(0, str(SCRIPTS))
-    spec = importlib.util.spec_from_file_location("ceiling", SCRIPTS / "ceiling.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from .helpers import load_script, positions
 
 
 def _mid_round_positions(seed):
@@ -34,7 +21,7 @@ def _mid_round_positions(seed):
 
 
 def test_it_deals_a_revealed_seats_real_hand_in_every_world():
-    ceiling = _ceiling()
+    ceiling = load_script("ceiling")
     rng = random.Random(3)
     checked = 0
     for seed in range(4):
@@ -61,7 +48,7 @@ def test_it_deals_a_revealed_seats_real_hand_in_every_world():
 
 
 def test_it_deals_the_real_hands_when_every_seat_is_revealed():
-    ceiling = _ceiling()
+    ceiling = load_script("ceiling")
     state, view = next(_mid_round_positions(5))
     view = ceiling.reveal(view, state, set(range(view.n)))
     assert view.hidden_seats() == [] and view.unseen == 0
@@ -69,7 +56,7 @@ def test_it_deals_the_real_hands_when_every_seat_is_revealed():
 
 
 def test_its_search_picks_the_best_action_of_the_real_deal():
-    ceiling = _ceiling()
+    ceiling = load_script("ceiling")
     checked = 0
     for state, view in _mid_round_positions(6):
         codes = state.legal_codes()
@@ -90,7 +77,7 @@ def test_it_runs_the_duplicate_deals_with_the_information_given(tmp_path, capsys
     out = tmp_path / "values.json"
     argv = ["--reveal", "1,2,3", "--", "--cpu", "hard:playouts=40,medium,medium,medium"]
     argv += ["--deals", "2", "--seed", "4", "--values", str(out)]
-    assert _ceiling().main(argv) == 0
+    assert load_script("ceiling").main(argv) == 0
     values = json.loads(out.read_text())
     for deal in range(2):
         assert sum(v[deal] for v in values) == 6

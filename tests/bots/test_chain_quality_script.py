@@ -1,25 +1,14 @@
 """`scripts/chain_quality.py`: Hard's deal chains measured against the real hands. Walking the
 chains makes the deals explain more of the other seats' past decisions."""
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 
 from games.sevens import RuleSet
 from games.sevens.bots.batch_worlds import DecisionTable
 from games.sevens.bots.evidence import Evidence
 
+from .helpers import load_script
 from .test_evidence import medium_rounds
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "chain_quality.py"
-
-
-def _script():
-    spec = importlib.util.spec_from_file_location("chain_quality", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_it_counts_no_miss_for_medium_players_real_hands():
@@ -39,11 +28,11 @@ def test_it_counts_no_miss_for_medium_players_real_hands():
 
 
 def test_its_chains_explain_more_decisions_as_they_walk(capsys):
-    found = _script().measure("japanese", 2, [0, 200])
+    found = load_script("chain_quality").measure("japanese", 2, [0, 200])
     decisions, before, right_before = found[0]
     _, after, right_after = found[200]
     assert decisions > 3
     assert after < before / 2
     assert 0.2 < right_before < 0.6 and 0.2 < right_after < 0.8
-    assert _script().main(["--rounds", "1", "--steps", "0,10"]) == 0
+    assert load_script("chain_quality").main(["--rounds", "1", "--steps", "0,10"]) == 0
     assert "steps" in capsys.readouterr().out
