@@ -7,9 +7,11 @@ import json
 import re
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connections
 
 from games.sevens import RuleSet
 from rooms import services
@@ -111,6 +113,11 @@ async def live(settings):
     yield runner
     await runner.idle()
     await runner.stop()
+    # Channels' test communicator swaps `close_old_connections` for a no-op while it sends or
+    # waits for a frame, so the database thread keeps the connection it used then. Close it in
+    # that thread: on PostgreSQL an open one stops the test database from being dropped at the
+    # end of the run ("being accessed by other users").
+    await sync_to_async(connections.close_all, thread_sensitive=True)()
 
 
 async def connect(slug: str, key: str | None) -> WebsocketCommunicator:

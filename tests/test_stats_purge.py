@@ -29,7 +29,9 @@ def test_it_deletes_rows_older_than_30_days(capsys):
 
 @pytest.mark.django_db(transaction=True)
 async def test_it_purges_on_a_schedule_started_by_the_first_request(settings, monkeypatch):
-    from asgiref.sync import sync_to_async
+    # database_sync_to_async, not sync_to_async: it closes the database thread's connection
+    # after each call, which on PostgreSQL must not outlive the test database.
+    from channels.db import database_sync_to_async
 
     settings.STATS_PURGE_SECONDS = 0.05
     purger = Purger()
@@ -40,7 +42,7 @@ async def test_it_purges_on_a_schedule_started_by_the_first_request(settings, mo
         seen.append(scope["type"])
 
     wrapped = purging(app)
-    await sync_to_async(aged)(31)
+    await database_sync_to_async(aged)(31)
     await wrapped({"type": "http"}, None, None)
     first = purger.task
     await wrapped({"type": "http"}, None, None)
@@ -50,7 +52,7 @@ async def test_it_purges_on_a_schedule_started_by_the_first_request(settings, mo
             break
         await asyncio.sleep(0.02)
     assert purger.runs >= 2
-    assert await sync_to_async(PlayEvent.objects.count)() == 0
+    assert await database_sync_to_async(PlayEvent.objects.count)() == 0
     assert seen == ["http", "http"]
     await purger.stop()
 
