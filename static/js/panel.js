@@ -7,7 +7,8 @@
   var choice = { card: null, joker: false };
   var version = null;
   var stateBefore = null;
-  var opened = false;
+  var synced = false; // a frame has come since the socket opened: the table in view is the server's
+  var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
   var focusKey = null;
 
@@ -151,6 +152,7 @@
     version = current;
     var state = document.getElementById("table-state");
     stateBefore = state ? state.textContent : null;
+    logOpen = !!$("#log details[open]");
     rememberFocus();
   }
 
@@ -252,6 +254,7 @@
   function afterMessage(event) {
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
+    keepLogOpen();
     forgetMissingChoice();
     showChoice();
     restoreFocus();
@@ -260,6 +263,17 @@
       send({ action: "resync" });
     }
     version = pageVersion();
+    if (!synced) {
+      synced = true;
+      connection(true);
+    }
+  }
+
+  // The whole table replaces #log with its details closed: a player who was reading it keeps it
+  // open.
+  function keepLogOpen() {
+    var details = $("#log details");
+    if (logOpen && details && !details.open) details.open = true;
   }
 
   // A frame carrying the table state and no base version is the whole table: nothing is missing.
@@ -273,6 +287,9 @@
     $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
   }
 
+  // The room counts as connected once the first frame after an open has been shown: the server
+  // sends the whole table on every connect, so from then on the table in view is the server's (an
+  // open socket alone is not enough; a move made on the page's first render may be out of date).
   function connection(up) {
     var note = $("[data-connection]");
     var room = $(".room");
@@ -327,11 +344,10 @@
   document.body.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
     retries = 0;
-    connection(true);
-    if (opened) send({ action: "resync" });
-    opened = true;
+    synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
   document.body.addEventListener("htmx:wsClose", function (event) {
+    synced = false;
     connection(false);
     reconnectLater(event.detail);
   });

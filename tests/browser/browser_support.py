@@ -159,7 +159,8 @@ def open_deal(page: Page, url, *, start: str = "cpu-easy", rounds: int = 1) -> N
 
 
 def connected(page: Page) -> None:
-    """Waits until the room's socket is open (panel.js marks the room)."""
+    """Waits until the room's socket is open and its first frame, the whole table, is shown
+    (panel.js marks the room then)."""
     page.wait_for_selector('.room[data-connected="true"]')
 
 

@@ -97,16 +97,10 @@ class TestDeltas(LiveRoomTestCase):
         assert wait_for_my_turn_or_the_end(page) == "turn"  # nothing moves while it is ours
         kept = lines.all_text_contents()
         assert page.locator("#log button.log-earlier").count() == 0
-        # On connecting, the socket sends the whole table, which replaces the log (its details
-        # closed again): wait for that frame, or the clicks below may land on the page's first
-        # render and their result be swapped away.
-        page.add_init_script(
-            "window.sevensFrames = 0; document.addEventListener('htmx:wsAfterMessage',"
-            " function () { window.sevensFrames += 1; });"
-        )
+        # connected() waits for the whole table the socket sends on connecting, which replaces
+        # the log: clicks made before it would land on the page's first render and be lost.
         page.reload()
         connected(page)
-        page.wait_for_function("window.sevensFrames >= 1")
         assert lines.all_text_contents() == kept[-LOG_TAIL:]
         assert page.locator("#log ol.log-lines").get_attribute("start") == str(
             len(kept) - LOG_TAIL + 1

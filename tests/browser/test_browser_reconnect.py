@@ -29,3 +29,53 @@ class TestReconnect(LiveRoomTestCase):
         expect(page.locator("[data-connection]")).to_be_hidden()
         assert table_state(page)["hand"] == before["hand"]
         assert play_by_clicks(page)
+
+    def test_the_log_a_player_was_reading_stays_open_across_a_reconnect(self):
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        page.locator("#log summary").click()
+        expect(page.locator("#log details")).to_have_attribute("open", "")
+        page.evaluate("document.querySelector('#log details').dataset.before = 'yes'")
+
+        page.evaluate(DROP, 1000)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        connected(page)  # the whole table, sent on connecting, has replaced the log
+        assert page.locator("#log details[data-before]").count() == 0
+        expect(page.locator("#log details")).to_have_attribute("open", "")
+        expect(page.locator("#log li").first).to_be_visible()
+
+    def test_a_closed_log_stays_closed(self):
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        page.evaluate(DROP, 1000)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        connected(page)
+        assert page.locator("#log details").get_attribute("open") is None
+
+    def test_the_room_says_connected_only_once_the_servers_table_is_shown(self):
+        # An open socket is not enough: until the whole table sent on connecting is shown, the
+        # page may show an older one. Each time the room turns connected, the frames shown since
+        # the socket opened are counted.
+        page = self.new_page()
+        page.add_init_script(WATCH)
+        open_deal(page, self.url)
+        page.evaluate(DROP, 1000)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        connected(page)
+        assert page.evaluate("window.sevensSeen") == [1, 1]
+
+
+WATCH = """
+window.sevensSeen = [];
+let frames = 0;
+document.addEventListener("htmx:wsOpen", () => { frames = 0; });
+document.addEventListener("htmx:wsAfterMessage", () => { frames += 1; });
+new MutationObserver(() => {
+  const room = document.querySelector(".room");
+  const up = room && room.getAttribute("data-connected") === "true";
+  if (up && !window.sevensUp) window.sevensSeen.push(frames);
+  window.sevensUp = up;
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-connected"] });
+"""
