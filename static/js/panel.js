@@ -142,6 +142,7 @@
     var current = pageVersion();
     if (incoming !== null && current !== null && incoming <= current && (base !== null || incoming < current)) {
       event.preventDefault(); // an older frame overtaken by a newer one: keep the newer
+      markSynced(); // the page already shows a table at least as new
       return;
     }
     if (base !== null && base !== current) {
@@ -263,10 +264,13 @@
       send({ action: "resync" });
     }
     version = pageVersion();
-    if (!synced) {
-      synced = true;
-      connection(true);
-    }
+    markSynced();
+  }
+
+  function markSynced() {
+    if (synced) return;
+    synced = true;
+    connection(true);
   }
 
   // The whole table replaces #log with its details closed: a player who was reading it keeps it

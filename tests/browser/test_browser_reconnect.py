@@ -1,5 +1,7 @@
 """A dropped connection comes back by itself, and the round continues from the same position."""
 
+import re
+
 import pytest
 from browser_support import (
     LiveRoomTestCase,
@@ -7,6 +9,7 @@ from browser_support import (
     open_deal,
     play_by_clicks,
     table_state,
+    version,
     wait_for_my_turn_or_the_end,
 )
 from playwright.sync_api import expect
@@ -65,6 +68,38 @@ class TestReconnect(LiveRoomTestCase):
         expect(page.locator("[data-connection]")).to_be_visible()
         connected(page)
         assert page.evaluate("window.sevensSeen") == [1, 1]
+
+    def test_a_first_frame_older_than_the_page_still_counts_as_connected(self):
+        # The page keeps the newer table it shows, and the socket is in sync with it all the same.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        at = version(page)
+        assert at > 0
+        older = []
+
+        def one_version_back(ws):
+            server = ws.connect_to_server()
+
+            def from_server(message):
+                if not older:
+                    message = re.sub(
+                        r'data-version="(\d+)"',
+                        lambda m: f'data-version="{int(m[1]) - 1}"',
+                        message,
+                    )
+                    older.append(message)
+                ws.send(message)
+
+            server.on_message(from_server)
+
+        page.route_web_socket(re.compile(r"/ws/room/"), one_version_back)
+        page.reload()
+        connected(page)
+        assert older and f'data-version="{at - 1}"' in older[0]
+        assert version(page) == at
+        expect(page.locator("[data-connection]")).to_be_hidden()
+        assert play_by_clicks(page)
 
 
 WATCH = """
