@@ -8,6 +8,11 @@ a choice while all three other seats hold cards, it starts Hard's batch chains (
 the share of the other seats' past decisions that the chains' deals say Medium would not have
 taken (the real hands: none), and the share of the hidden cards the deals put in the right hand
 (a uniform deal: about a third).
+
+With `--from-truth` every chain starts from the real deal instead: if the chains mix, they walk
+away from it to what the decisions allow, and the share right falls to about where chains from
+sampler deals end; if it stays high, the chains from sampler deals have not reached the deals the
+decisions favour, and a better sampler would tell Hard more.
 """
 
 from __future__ import annotations
@@ -29,7 +34,19 @@ from games.sevens.bots.hard import BATCH_CHAINS  # noqa: E402
 from games.sevens.bots.sampler import PASS_WEIGHT  # noqa: E402
 
 
-def measure(preset: str, rounds: int, steps: list[int], seed: int = 0) -> dict[int, tuple]:
+def start_from_truth(chains: Chains, state, seats) -> None:
+    """Every chain's deal made the real one (owner and decision weights to match)."""
+    for s in seats:
+        chains.hands[:, s] = np.uint64(state.hands[s])
+        mine = (np.uint64(state.hands[s]) >> chains.cards.astype(np.uint64)) & np.uint64(1) == 1
+        chains.owner[:, mine] = s
+    for seat, table in chains.tables.items():
+        chains.logs[:, seat] = table.log_weights(chains.hands)[:, seat]
+
+
+def measure(
+    preset: str, rounds: int, steps: list[int], seed: int = 0, from_truth: bool = False
+) -> dict[int, tuple]:
     """Per number of steps: (decisions measured, contradicted share, cards right)."""
     medium = get_bot("medium")
     found: dict[int, list[tuple[float, float]]] = {k: [] for k in steps}
@@ -41,6 +58,8 @@ def measure(preset: str, rounds: int, steps: list[int], seed: int = 0) -> dict[i
             hidden = view.hidden_seats()
             if state.turn == 0 and len(view.legal_codes) > 1 and len(hidden) == 3:
                 chains = Chains(view, random.Random(r), BATCH_CHAINS, 0, 1, EPSILON, PASS_WEIGHT)
+                if from_truth:
+                    start_from_truth(chains, state, hidden)
                 made = sum(t.decisions()[s] for s, t in chains.tables.items())
                 walked = 0
                 for k in steps:
@@ -63,9 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--steps", default="30,100,300,1000")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--from-truth", action="store_true", help="start every chain at the real deal"
+    )
     opts = parser.parse_args(argv)
     steps = sorted(int(k) for k in opts.steps.split(","))
-    for k, (n, share, right) in measure(opts.preset, opts.rounds, steps, opts.seed).items():
+    for k, (n, share, right) in measure(
+        opts.preset, opts.rounds, steps, opts.seed, opts.from_truth
+    ).items():
         print(
             f"{opts.preset}, {k:5d} steps: {n} decisions; other seats' decisions contradicted "
             f"{share:.1%}, hidden cards in the right hand {right:.1%}"

@@ -36,3 +36,12 @@ def test_its_chains_explain_more_decisions_as_they_walk(capsys):
     assert 0.2 < right_before < 0.6 and 0.2 < right_after < 0.8
     assert load_script("chain_quality").main(["--rounds", "1", "--steps", "0,10"]) == 0
     assert "steps" in capsys.readouterr().out
+
+
+def test_chains_started_at_the_real_deal_hold_it_then_walk_away_from_it():
+    found = load_script("chain_quality").measure("japanese", 2, [0, 300], from_truth=True)
+    decisions, missed, right = found[0]
+    assert decisions > 3
+    assert missed == 0 and right == 1.0  # the real deal, weighed as such
+    _, _, right_after = found[300]
+    assert 0.2 < right_after < 0.9  # the decisions leave most hands open: the chains mix
