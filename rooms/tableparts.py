@@ -113,6 +113,9 @@ def seat_state(seat: dict) -> str:
         parts.append(f' <span class="place">{_("lost: out of passes")}</span>')
     elif status == "dropped":
         parts.append(f' <span class="place">{_("dropped out with the joker")}</span>')
+    elif seat["place"]:  # the round is over: a seat still holding cards has its place too
+        place = _("still holding cards: place %(place)s") % {"place": e(seat["place"])}
+        parts.append(f' <span class="place">{place}</span>')
     if seat["low"]:
         low = ngettext("only %(n)s card left!", "only %(n)s cards left!", cards) % {"n": e(cards)}
         parts.append(f' <strong class="low-warning">{low}</strong>')

@@ -53,6 +53,19 @@ def test_it_shows_the_place_of_a_finished_seat_and_the_unlimited_passes():
     assert "passes: unlimited" in fragment(table_for(chinese, 0), "seats")
 
 
+def test_at_the_end_of_a_round_the_seats_still_holding_cards_show_their_places_too():
+    v = view(finished_state(), 0)
+    html = fragment(table_for(v, 0, status="between_rounds"), "seats")
+    ranking = v["result"]["ranking"]
+    holding = [s["seat"] for s in v["seats"] if s["status"] == "playing"]
+    assert holding
+    for seat in holding:
+        place = ranking.index(seat) + 1
+        assert f"still holding cards: place {place}" in seat_html(html, seat)
+    during = fragment(table_for(view(played_state(), 0), 0), "seats")
+    assert "place" not in during
+
+
 def test_it_warns_of_low_cards_only_while_the_round_is_played():
     v = view(finished_state(), 0)
     v["seats"][2] = {**v["seats"][2], "status": "playing", "cards": 1}

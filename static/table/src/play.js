@@ -143,9 +143,13 @@ export function seatTag(view, seat) {
   };
 }
 
-/** A short text for a tag's second line: "5 cards · 2 passes", "1st", "out". */
+/**
+ * A short text for a tag's second line: "5 cards · 2 passes", "finished", "out". A place is the
+ * tag's badge; at a round's end every seat has one, the seats that did not go out included, and
+ * their line says what became of them (out of passes, or the cards still held).
+ */
 export function tagLine(tag) {
-  if (tag.place) return say("finished"); // the place itself is the tag's badge
+  if (tag.status === "finished") return say("finished");
   if (tag.status === "eliminated") return say("out");
   if (tag.status === "dropped") return say("dropped");
   const cards = say(tag.cards === 1 ? "card" : "cards", { n: tag.cards });

@@ -109,6 +109,11 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   view.seats[3].status = "finished";
   assert.equal(tagLine(seatTag(view, 3)), "finished");
   assert.equal(seatTag(view, 3).place, 1);
+  // at the round's end the seats that did not go out have places too, and say what became of them
+  Object.assign(view.seats[1], { place: 4, status: "eliminated" });
+  Object.assign(view.seats[2], { place: 3, status: "playing", cards: 1, passes_left: 0 });
+  assert.equal(tagLine(seatTag(view, 1)), "out");
+  assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes");
   assert.deepEqual([1, 2, 3, 4, 11, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "22nd"]);
 });
 
