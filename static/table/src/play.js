@@ -138,7 +138,7 @@ export function seatTag(view, seat) {
     place,
     status: s.status || "playing",
     acting: !view.over && view.turn === seat,
-    low: (s.status || "playing") === "playing" && cards > 0 && cards <= LOW_CARDS,
+    low: !view.over && (s.status || "playing") === "playing" && cards > 0 && cards <= LOW_CARDS,
     you: view.seat === seat,
   };
 }

@@ -114,6 +114,10 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   Object.assign(view.seats[2], { place: 3, status: "playing", cards: 1, passes_left: 0 });
   assert.equal(tagLine(seatTag(view, 1)), "out");
   assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes");
+  assert.equal(seatTag(view, 2).low, true);
+  view.over = true; // the place badge, not the low-card flag, once the round is over
+  assert.equal(seatTag(view, 2).low, false);
+  assert.equal(seatTag(view, 2).place, 3);
   assert.deepEqual([1, 2, 3, 4, 11, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "22nd"]);
 });
 
