@@ -73,3 +73,18 @@ class TestReplayViewer(LiveRoomTestCase):
         expect(page.locator("#replay")).to_have_attribute("data-step", str(third[1]))
         assert self.seat0_hand(page) == self.hands[(2, 1)]
         expect(page.locator("#replay .replay-seat")).to_have_count(4)
+
+    def test_the_seat_to_act_is_marked_and_its_cards_keep_their_suit_colours(self):
+        # The room's "to play" badge style must not reach the replay: the seat to act is framed,
+        # its name and cards drawn as every other seat's.
+        page = self.new_page()
+        page.goto(self.url(f"/matches/{self.stored.pk}/"))
+        acting = page.locator("#replay .replay-seat.replay-acting")
+        expect(acting).to_have_count(1)
+        style = "(el) => [getComputedStyle(el).color, getComputedStyle(el).fontSize]"
+        others = "#replay .replay-seat:not(.replay-acting) .replay-card"
+        for card in acting.locator(".replay-card").all():
+            suit = card.get_attribute("data-card")[-1]
+            twin = "HD" if suit in "HD" else "SC"  # a card of the same colour in another seat
+            other = page.locator(", ".join(f'{others}[data-card$="{s}"]' for s in twin)).first
+            assert card.evaluate(style) == other.evaluate(style)
