@@ -255,6 +255,7 @@
   function afterMessage(event) {
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
+    showPassAvailable();
     keepLogOpen();
     forgetMissingChoice();
     showChoice();
@@ -271,6 +272,21 @@
     if (synced) return;
     synced = true;
     connection(true);
+  }
+
+  // Pass looks unavailable unless it is among the seat's legal moves now (off turn, or when the
+  // seat must play), as on the 3D table. aria-disabled, not disabled: the button keeps the focus,
+  // and pressing it anyway gets the server's reason. Read from the state: no byte on the wire.
+  function showPassAvailable() {
+    var button = document.getElementById("pass-button");
+    var state = document.getElementById("table-state");
+    if (!button || !state) return;
+    var legal = [];
+    try {
+      legal = JSON.parse(state.textContent).legal || [];
+    } catch (e) { /* an unreadable state: a resync is on its way */ }
+    if (legal.indexOf("pass") !== -1) button.removeAttribute("aria-disabled");
+    else button.setAttribute("aria-disabled", "true");
   }
 
   // The whole table replaces #log with its details closed: a player who was reading it keeps it
@@ -356,5 +372,6 @@
     reconnectLater(event.detail);
   });
   followStatus();
+  showPassAvailable();
   showChoice(); // the hand's buttons are toggles: aria-pressed is kept here, not sent by the server
 })();

@@ -6,7 +6,9 @@ import re
 import pytest
 from browser_support import (
     LiveRoomTestCase,
+    connected,
     open_deal,
+    play_by_clicks,
     table_state,
     version,
     wait_for_my_turn_or_the_end,
@@ -40,3 +42,33 @@ class TestWrongPress(LiveRoomTestCase):
         page.locator("#controls .hint-button").click()
         expect(messages).to_contain_text("Hint:")
         assert version(page) == before
+
+    def test_pass_looks_unavailable_when_it_is_not_a_legal_move_and_says_why_if_pressed(self):
+        # Japanese rules with passes left: Pass is offered on the player's turn, not off it.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        pass_button = page.locator("#pass-button")
+        expect(pass_button).not_to_have_attribute("aria-disabled", "true")
+        assert play_by_clicks(page)
+        # Off turn (the CPUs may be quick: both looked at in the same instant).
+        page.wait_for_function(
+            """() => document.querySelector('#controls .turn-note[data-mine="false"]')
+                && document.querySelector('#pass-button[aria-disabled="true"]')"""
+        )
+
+        # Chinese rules: a seat that can play must, so Pass is never offered on its turn; it
+        # stays focusable, and pressing it brings the reason and changes nothing.
+        page.goto(self.url("/?preset=chinese"))
+        page.get_by_role("button", name="Easy").click()
+        connected(page)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        expect(pass_button).to_have_attribute("aria-disabled", "true")
+        before = version(page)
+        pass_button.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#messages")).to_contain_text(
+            re.compile(r"must play|must be the 7 of diamonds")
+        )
+        assert version(page) == before
+        expect(pass_button).to_be_focused()
