@@ -255,7 +255,7 @@
   function afterMessage(event) {
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
-    showPassAvailable();
+    showAvailable();
     keepLogOpen();
     forgetMissingChoice();
     showChoice();
@@ -274,18 +274,24 @@
     connection(true);
   }
 
-  // Pass looks unavailable unless it is among the seat's legal moves now (off turn, or when the
-  // seat must play), as on the 3D table. aria-disabled, not disabled: the button keeps the focus,
-  // and pressing it anyway gets the server's reason. Read from the state: no byte on the wire.
-  function showPassAvailable() {
-    var button = document.getElementById("pass-button");
+  // Pass and Play look unavailable unless the seat's legal moves now hold a pass, or a card
+  // (off turn, Pass when the seat must play, Play when it has nothing to play), as on the 3D
+  // table. aria-disabled, not disabled: a button keeps the focus, and pressing it anyway gets the
+  // server's reason. Read from the state: no byte on the wire.
+  function showAvailable() {
     var state = document.getElementById("table-state");
-    if (!button || !state) return;
+    if (!state) return;
     var legal = [];
     try {
       legal = JSON.parse(state.textContent).legal || [];
     } catch (e) { /* an unreadable state: a resync is on its way */ }
-    if (legal.indexOf("pass") !== -1) button.removeAttribute("aria-disabled");
+    offer(document.getElementById("pass-button"), legal.indexOf("pass") !== -1);
+    offer($("#controls .play-button"), legal.some(function (word) { return word !== "pass"; }));
+  }
+
+  function offer(button, available) {
+    if (!button) return;
+    if (available) button.removeAttribute("aria-disabled");
     else button.setAttribute("aria-disabled", "true");
   }
 
@@ -372,6 +378,6 @@
     reconnectLater(event.detail);
   });
   followStatus();
-  showPassAvailable();
+  showAvailable();
   showChoice(); // the hand's buttons are toggles: aria-pressed is kept here, not sent by the server
 })();

@@ -50,12 +50,17 @@ class TestWrongPress(LiveRoomTestCase):
         assert wait_for_my_turn_or_the_end(page) == "turn"
         pass_button = page.locator("#pass-button")
         expect(pass_button).not_to_have_attribute("aria-disabled", "true")
-        assert play_by_clicks(page)
-        # Off turn (the CPUs may be quick: both looked at in the same instant).
-        page.wait_for_function(
-            """() => document.querySelector('#controls .turn-note[data-mine="false"]')
-                && document.querySelector('#pass-button[aria-disabled="true"]')"""
+        expect(page.locator("#controls .play-button")).not_to_have_attribute(
+            "aria-disabled", "true"
         )
+        # Every frame from now on, as panel.js leaves it: off turn, neither button is offered.
+        page.evaluate(WATCH_BUTTONS)
+        assert play_by_clicks(page)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        seen = page.evaluate("window.sevensButtons")
+        off_turn = [frame for frame in seen if frame["mine"] == "false"]
+        assert off_turn, seen
+        assert all(frame["pass"] == frame["play"] == "true" for frame in off_turn), seen
 
         # Chinese rules: a seat that can play must, so Pass is never offered on its turn; it
         # stays focusable, and pressing it brings the reason and changes nothing.
@@ -64,6 +69,9 @@ class TestWrongPress(LiveRoomTestCase):
         connected(page)
         assert wait_for_my_turn_or_the_end(page) == "turn"
         expect(pass_button).to_have_attribute("aria-disabled", "true")
+        expect(page.locator("#controls .play-button")).not_to_have_attribute(
+            "aria-disabled", "true"
+        )
         before = version(page)
         pass_button.focus()
         page.keyboard.press("Enter")
@@ -72,3 +80,16 @@ class TestWrongPress(LiveRoomTestCase):
         )
         assert version(page) == before
         expect(pass_button).to_be_focused()
+
+
+WATCH_BUTTONS = """() => {
+  window.sevensButtons = [];
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    const note = document.querySelector("#controls .turn-note");
+    window.sevensButtons.push({
+      mine: note && note.getAttribute("data-mine"),
+      pass: document.querySelector("#pass-button").getAttribute("aria-disabled"),
+      play: document.querySelector("#controls .play-button").getAttribute("aria-disabled"),
+    });
+  });
+}"""
