@@ -44,6 +44,7 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(aki)
         link = aki.locator(".share-link").input_value()
         assert link == aki.url
+        expect(aki.locator("#last-move")).to_be_hidden()  # no empty box before the first deal
 
         ben = self.new_page()
         ben.goto(link)
@@ -59,6 +60,7 @@ class TestFriendRoom(LiveRoomTestCase):
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_have_count(0)
         expect(aki.locator("#hand .card").first).to_be_visible()
+        expect(aki.locator("#last-move")).to_be_visible()
         ben_hand = table_state(ben)["hand"]
         assert not set(ben_hand) & set(table_state(aki)["hand"])
 
