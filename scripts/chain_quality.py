@@ -45,7 +45,12 @@ def start_from_truth(chains: Chains, state, seats) -> None:
 
 
 def measure(
-    preset: str, rounds: int, steps: list[int], seed: int = 0, from_truth: bool = False
+    preset: str,
+    rounds: int,
+    steps: list[int],
+    seed: int = 0,
+    from_truth: bool = False,
+    epsilon: float = EPSILON,
 ) -> dict[int, tuple]:
     """Per number of steps: (decisions measured, contradicted share, cards right)."""
     medium = get_bot("medium")
@@ -57,7 +62,7 @@ def measure(
             view = seat_view(state, state.turn)
             hidden = view.hidden_seats()
             if state.turn == 0 and len(view.legal_codes) > 1 and len(hidden) == 3:
-                chains = Chains(view, random.Random(r), BATCH_CHAINS, 0, 1, EPSILON, PASS_WEIGHT)
+                chains = Chains(view, random.Random(r), BATCH_CHAINS, 0, 1, epsilon, PASS_WEIGHT)
                 if from_truth:
                     start_from_truth(chains, state, hidden)
                 made = sum(t.decisions()[s] for s, t in chains.tables.items())
@@ -85,10 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--from-truth", action="store_true", help="start every chain at the real deal"
     )
+    parser.add_argument(
+        "--epsilon", type=float, default=EPSILON, help="weight of a decision Medium would not take"
+    )
     opts = parser.parse_args(argv)
     steps = sorted(int(k) for k in opts.steps.split(","))
     for k, (n, share, right) in measure(
-        opts.preset, opts.rounds, steps, opts.seed, opts.from_truth
+        opts.preset, opts.rounds, steps, opts.seed, opts.from_truth, opts.epsilon
     ).items():
         print(
             f"{opts.preset}, {k:5d} steps: {n} decisions; other seats' decisions contradicted "

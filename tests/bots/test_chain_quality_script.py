@@ -39,7 +39,9 @@ def test_its_chains_explain_more_decisions_as_they_walk(capsys):
 
 
 def test_chains_started_at_the_real_deal_hold_it_then_walk_away_from_it():
-    found = load_script("chain_quality").measure("japanese", 2, [0, 300], from_truth=True)
+    found = load_script("chain_quality").measure(
+        "japanese", 2, [0, 300], from_truth=True, epsilon=0.001
+    )
     decisions, missed, right = found[0]
     assert decisions > 3
     assert missed == 0 and right == 1.0  # the real deal, weighed as such
