@@ -35,13 +35,11 @@ from games.sevens.bots.sampler import PASS_WEIGHT  # noqa: E402
 
 
 def start_from_truth(chains: Chains, state, seats) -> None:
-    """Every chain's deal made the real one (owner and decision weights to match)."""
+    """Every chain's deal made the real one."""
+    hands = chains.hands.copy()
     for s in seats:
-        chains.hands[:, s] = np.uint64(state.hands[s])
-        mine = (np.uint64(state.hands[s]) >> chains.cards.astype(np.uint64)) & np.uint64(1) == 1
-        chains.owner[:, mine] = s
-    for seat, table in chains.tables.items():
-        chains.logs[:, seat] = table.log_weights(chains.hands)[:, seat]
+        hands[:, s] = np.uint64(state.hands[s])
+    chains.start(hands)
 
 
 def measure(

@@ -196,12 +196,7 @@ class Chains:
         seats = self.sampler.seats
         starts = [self.sampler.sample(rng) for _ in range(min(chains, 16))]
         hands = np.array([starts[i % len(starts)] for i in range(chains)], dtype=np.uint64)
-        self.hands = hands
         self.cards = np.array(self.sampler.cards)  # the hidden cards, in card order
-        owner = np.zeros((chains, len(self.cards)), dtype=np.int64)
-        for s in seats:
-            owner[(hands[:, s, None] >> self.cards.astype(np.uint64)) & np.uint64(1) == 1] = s
-        self.owner = owner
         self.void = np.array(view.known_void, dtype=np.uint64) & np.uint64(FULL_DECK)
         evidence = Evidence(view, epsilon)
         # One table per hidden seat: a swap changes two hands, so only two seats' decisions
@@ -212,11 +207,21 @@ class Chains:
             if own:
                 part = SimpleNamespace(**{**vars(evidence), "points": own})
                 self.tables[seat] = DecisionTable(part, view.n, view.counts)
+        self.start(hands)
+        self.moves = len(seats) > 1 and len(self.cards) > 1
+        self.walk(burn)
+
+    def start(self, hands: np.ndarray) -> None:
+        """Puts every chain at its deal in `hands` (chains x seats, uint64), with the owner of
+        each hidden card and each seat's decision weight to match."""
+        self.hands = hands
+        self.owner = np.zeros((len(hands), len(self.cards)), dtype=np.int64)
+        for s in self.sampler.seats:
+            held = (hands[:, s, None] >> self.cards.astype(np.uint64)) & np.uint64(1) == 1
+            self.owner[held] = s
         self.logs = np.zeros(hands.shape)
         for seat, table in self.tables.items():
             self.logs[:, seat] = table.log_weights(hands)[:, seat]
-        self.moves = len(seats) > 1 and len(self.cards) > 1
-        self.walk(burn)
 
     def walk(self, steps: int) -> None:
         if not self.moves:
