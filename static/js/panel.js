@@ -268,6 +268,9 @@
     markSynced();
   }
 
+  // The room counts as connected once the first frame after an open has been shown: the server
+  // sends the whole table on every connect, so from then on the table in view is the server's (an
+  // open socket alone is not enough; a move made on the page's first render may be out of date).
   function markSynced() {
     if (synced) return;
     synced = true;
@@ -313,9 +316,6 @@
     $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
   }
 
-  // The room counts as connected once the first frame after an open has been shown: the server
-  // sends the whole table on every connect, so from then on the table in view is the server's (an
-  // open socket alone is not enough; a move made on the page's first render may be out of date).
   function connection(up) {
     var note = $("[data-connection]");
     var room = $(".room");
