@@ -81,3 +81,18 @@ def test_it_draws_other_seats_plays_as_they_come(webgl_browser, demo_url):
     )
     drawn = page.evaluate("(cards) => cards.filter((c) => sevensTable.table.cards.has(c))", laid)
     assert sorted(drawn) == sorted(laid) and len(laid) > 4
+
+
+def test_it_takes_play_and_pass_away_once_the_viewer_has_no_moves_left(webgl_browser, demo_url):
+    def buttons(page):
+        return [page.locator(f'#table3d [data-table-action="{a}"]') for a in ("play", "pass")]
+
+    # In a round: the two buttons stand (disabled while another seat acts).
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    for button in buttons(page):
+        expect(button).to_be_visible()
+    # The round played to its end before the page opened: nothing left to press.
+    page = open_table(webgl_browser, demo_url + "?cpu=0&warm=500")
+    assert page.evaluate("() => sevensTable.view.over") is True
+    for button in buttons(page):
+        expect(button).to_be_hidden()

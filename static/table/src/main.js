@@ -2,7 +2,15 @@
 // turns presses on the canvas into a selection, and plays through the button panel. Where WebGL
 // is missing or fails, it says so once and leaves the game to the panel.
 
-import { canPass, isMyTurn, passLabel, pressCard, selectionAction, setWords } from "./play.js";
+import {
+  canPass,
+  isMyTurn,
+  passLabel,
+  playsThisRound,
+  pressCard,
+  selectionAction,
+  setWords,
+} from "./play.js";
 import { hasPanel, selectCards, submitMove, watchPanelSelection } from "./panel.js";
 import { Table } from "./scene.js";
 import { expand } from "./wire.js";
@@ -97,6 +105,10 @@ function boot(root) {
 
   function updateBar() {
     const mine = view && isMyTurn(view);
+    // Before the first state the buttons stand disabled; once it is known that this viewer has
+    // no moves left this round, they go.
+    const idle = Boolean(view) && !playsThisRound(view);
+    for (const button of [playButton, passButton]) if (button) button.hidden = idle;
     if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
     if (passButton) {
       passButton.disabled = !mine || !canPass(view) || !hasPanel();

@@ -9,6 +9,17 @@ export function isMyTurn(view) {
   return view.seat !== null && view.seat !== undefined && !view.over && view.turn === view.seat;
 }
 
+/**
+ * Whether the viewer still has moves to make this round: a seat of its own, still holding cards,
+ * in a round that is not over. Watchers, a seat that went out or lost, and the end of a round
+ * have no Play or Pass to show.
+ */
+export function playsThisRound(view) {
+  if (view.seat === null || view.seat === undefined || view.over) return false;
+  const seat = (view.seats || [])[view.seat] || {};
+  return (seat.status || "playing") === "playing";
+}
+
 function legal(view) {
   return isMyTurn(view) ? view.legal || [] : [];
 }

@@ -10,6 +10,7 @@ import {
   ordinal,
   passLabel,
   playableCards,
+  playsThisRound,
   pressCard,
   seatTag,
   selectionAction,
@@ -91,6 +92,22 @@ test("it shows the passes left on the Pass button", () => {
   assert.equal(passLabel(view), "Pass (3 left)");
   view.seats[0].passes_left = null;
   assert.equal(passLabel(view), "Pass");
+});
+
+test("it offers Play and Pass only to a seat still holding cards in a round not over", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.equal(playsThisRound(view), true);
+  view.turn = 1; // waiting for another seat still counts: the buttons stay, disabled
+  assert.equal(playsThisRound(view), true);
+  view.seats[0].status = "finished";
+  assert.equal(playsThisRound(view), false);
+  view.seats[0].status = "eliminated";
+  assert.equal(playsThisRound(view), false);
+  view.seats[0].status = "playing";
+  view.over = true;
+  assert.equal(playsThisRound(view), false);
+  const watcher = new FakeRoom({ hands }).view(null);
+  assert.equal(playsThisRound(watcher), false);
 });
 
 test("it tags each seat with colour, name, count, passes, place, the glow and the low flag", () => {
