@@ -53,3 +53,22 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         settle(page)
         assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
         save(page, "table3d-room.png")
+
+    def test_it_shows_play_and_pass_only_once_the_cards_are_dealt(self):
+        page = self.new_page(width=1280, height=900)
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="friend"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.failed === false")
+        play = page.locator('#table3d [data-table-action="play"]')
+        pass_button = page.locator('#table3d [data-table-action="pass"]')
+        # A room waiting for players: no cards, nothing to press.
+        expect(play).to_be_hidden()
+        expect(pass_button).to_be_hidden()
+
+        page.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        page.wait_for_function("() => sevensTable.view && sevensTable.view.hand.length > 0")
+        expect(play).to_be_visible()
+        expect(pass_button).to_be_visible()

@@ -105,9 +105,10 @@ function boot(root) {
 
   function updateBar() {
     const mine = view && isMyTurn(view);
-    // Before the first state the buttons stand disabled; once it is known that this viewer has
-    // no moves left this round, they go.
-    const idle = Boolean(view) && !playsThisRound(view);
+    // Play and Pass stand only while the viewer has moves to make this round: not before the
+    // first deal (a room waiting for players), not for a watcher, a seat out of the round, or a
+    // round that is over. They start hidden in the page.
+    const idle = !view || !playsThisRound(view);
     for (const button of [playButton, passButton]) if (button) button.hidden = idle;
     if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
     if (passButton) {
