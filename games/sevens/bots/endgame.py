@@ -69,12 +69,14 @@ class Endgame:
         self.memo[key] = best
         return best
 
-    def best(self) -> tuple[int, dict[int, int]]:
-        """The best action of the seat to act at the root, and every root action's value to it."""
+    def best(self, last_pass: bool = False) -> tuple[int, dict[int, int]]:
+        """The best action of the seat to act at the root, and every root action's value to it.
+        `last_pass`: the other seat has just passed (then, where passes are unlimited and may be
+        taken while able, the root may not pass either unless it must)."""
         state = self.root
         me = 0 if state.turn == self.seats[0] else 1
         values: dict[int, int] = {}
-        for code in self.moves(state, False):
+        for code in self.moves(state, last_pass):
             child = state.copy(record=False)
             child.step(code)
             values[code] = self.value(child, code == PASS)[me]

@@ -45,7 +45,7 @@ from .batch_medium import policy as batch_policy
 from .batch_worlds import Chains
 from .endgame import Endgame, NodeLimit
 from .evidence import EPSILON, Chain, Evidence
-from .knowledge import passes_since_last_play
+from .knowledge import circle_passed, passes_since_last_play
 from .medium import choose as medium_choose
 from .mimic import medium_code, playout_medium
 from .rollout import playout
@@ -113,19 +113,24 @@ class Hard:
 
     def choose_code(self, view: SeatView, rng: random.Random) -> int:
         codes = view.legal_codes
+        endless = view.rules.pass_limit is None and view.rules.pass_when_playable
+        if endless and len(codes) > 1 and PASS in codes and circle_passed(view):
+            # Passes that never run out could go round forever: after a whole circle of them
+            # Hard plays, as Medium does (and as the endgame search assumes of both seats).
+            codes = [c for c in codes if c != PASS]
         if len(codes) == 1:
             self.last = {"mode": "single", "playouts": 0}
             return codes[0]
         start = time.perf_counter()
         if sum(1 for s in view.status if s == PLAYING) == 2:
-            code = self._endgame(view)
+            code = self._endgame(view, codes)
             if code is not None:
                 return code
         if self.batch and supports(view.rules) and self.policy == "medium":
             return self._batch_monte_carlo(view, codes, rng, start)
         return self._monte_carlo(view, codes, rng, start)
 
-    def _endgame(self, view: SeatView) -> int | None:
+    def _endgame(self, view: SeatView, codes: list[int]) -> int | None:
         sampler = Sampler(view, 1.0)
         state = view.determinize(sampler.sample(random.Random(0)))  # the only deal there is
         limit = self.endgame_nodes
@@ -135,7 +140,7 @@ class Hard:
             limit = min(limit, int(self.seconds * NODES_PER_SECOND / 2))
         search = Endgame(state, limit)
         try:
-            code, _ = search.best()
+            code, _ = search.best(last_pass=PASS not in codes)
         except NodeLimit:
             return None
         self.last = {"mode": "endgame", "playouts": 0, "nodes": search.nodes}

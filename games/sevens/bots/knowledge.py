@@ -85,3 +85,10 @@ def passes_since_last_play(view: SeatView) -> int:
         elif kind in ("play", "joker", "eliminate"):
             break
     return count
+
+
+def circle_passed(view: SeatView) -> bool:
+    """Every other seat still holding cards has passed since the last play: a whole circle of
+    passes. The CPU players then play if they can, so that no round is passed round forever
+    where passes are unlimited and may be taken while able."""
+    return passes_since_last_play(view) >= len(opponents_playing(view))

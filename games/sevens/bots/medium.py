@@ -27,9 +27,9 @@ from ..view import SeatView
 from .knowledge import (
     SUIT_MASKS,
     beyond_masks,
+    circle_passed,
     opponents_playing,
     others_unseen,
-    passes_since_last_play,
     playable_after,
 )
 from .reasons import render
@@ -164,7 +164,7 @@ def _pass_option(view: SeatView, plays: list[Option], race: bool) -> Option:
     worst = min(plays, key=lambda o: o.score)
     left = view.passes_left[view.seat]
     opponents = opponents_playing(view)
-    circle = passes_since_last_play(view) >= len(opponents)
+    circle = circle_passed(view)
     block = {"card": worst.params.get("card", "")}
     if block["card"]:
         card = cards.parse(block["card"])
