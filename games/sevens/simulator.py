@@ -57,15 +57,42 @@ def random_rules(rng: random.Random, players: int | None = None) -> RuleSet:
             continue
 
 
-def play_match(rules: RuleSet, bots: list[Bot], seed: int, names: list[str] | None = None) -> Match:
-    """One whole match; each bot sees only its seat's view."""
+# A round has 52 cards to lay and, with the built-in levels, at most a circle of passes between
+# two plays: a few hundred moves. Far past that, the seats are passing it round for ever.
+MAX_MOVES = 5_000
+
+
+class StalledRound(RuntimeError):
+    """A round that did not end within `MAX_MOVES` moves: the seats pass it round for ever (the
+    rules allow that with unlimited passes taken while able; the bots should not do it)."""
+
+
+def play_match(
+    rules: RuleSet,
+    bots: list[Bot],
+    seed: int,
+    names: list[str] | None = None,
+    max_moves: int | None = None,
+) -> Match:
+    """One whole match; each bot sees only its seat's view. A round still going after `max_moves`
+    moves (default `MAX_MOVES`) raises `StalledRound`."""
+    limit = MAX_MOVES if max_moves is None else max_moves
     rng = random.Random(seed)
     seats = [{"name": n, "kind": "cpu", "level": n} for n in (names or ["cpu"] * rules.players)]
     match = Match(rules, seats, seed=rng.getrandbits(48))
     bot_rngs = [random.Random(rng.getrandbits(48)) for _ in bots]
     while not match.over:
         state = match.start_round()
+        moves = 0
         while not state.over:
+            moves += 1
+            if moves > limit:
+                last = ", ".join(f"{e['type']} by seat {e.get('seat')}" for e in state.events[-4:])
+                raise StalledRound(
+                    f"round {len(match.rounds)} of the match with seed {seed} ({rules.summary()};"
+                    f" seats {', '.join(names or ['cpu'] * rules.players)}) did not end within"
+                    f" {limit} moves; the last: {last}"
+                )
             seat = state.turn
             action = bots[seat](seat_view(state, seat, match.scores_so_far()), bot_rngs[seat])
             match.record(action, seat)

@@ -4,7 +4,10 @@ ends (the engine allows endless passing: it is the players who stop it)."""
 
 import random
 
-from games.sevens import RuleSet, apply, new_round, seat_view
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.sevens import RuleSet, apply, new_round, seat_view, simulator
 from games.sevens.actions import PASS
 from games.sevens.bots.endgame import Endgame
 from games.sevens.bots.hard import Hard
@@ -70,3 +73,23 @@ def test_the_endgame_search_does_not_pass_back_at_the_root():
         assert PASS not in values
         _, values = Endgame(state.copy(record=False), node_limit=10**6).best()
         assert PASS in values
+
+
+def always_pass():
+    """A bot that passes whenever the rules let it (`module.path:factory` for the simulator)."""
+
+    def choose(view, rng):
+        return next((a for a in view.legal if a.code == PASS), view.legal[0])
+
+    return choose
+
+
+def test_the_simulator_stops_on_a_round_passed_round_forever_and_says_which(monkeypatch):
+    monkeypatch.setattr(simulator, "MAX_MOVES", 300)
+    bot = "tests.bots.test_endless_passes:always_pass"
+    args = ["--set", "pass_limit=unlimited", "--set", "pass_when_playable=true", "--seed", "3"]
+    with pytest.raises(CommandError, match=r"match with seed \d+ .* did not end within 300 moves"):
+        call_command("simulate", *args, "--matches", "2", "--cpu", f"{bot},{bot},{bot},{bot}")
+    # The same seats end their rounds where passes run out.
+    out = simulator.simulate(RuleSet(), [bot] * 4, 2, seed=3)
+    assert out.matches == 2

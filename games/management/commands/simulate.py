@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.sevens.bots import BotError, get_bot
 from games.sevens.rules import OPTIONS, RuleError, RuleSet
-from games.sevens.simulator import simulate
+from games.sevens.simulator import StalledRound, simulate
 
 
 class Usage(CommandError):
@@ -101,15 +101,18 @@ class Command(BaseCommand):
             raise Usage("--matches must be at least 1")
         if opts["log_dir"]:
             opts["log_dir"].mkdir(parents=True, exist_ok=True)
-        report = simulate(
-            rules,
-            cpus,
-            opts["matches"],
-            opts["seed"],
-            random_options=opts["random_rules"],
-            log_dir=opts["log_dir"],
-            duplicate=opts["duplicate"],
-        )
+        try:
+            report = simulate(
+                rules,
+                cpus,
+                opts["matches"],
+                opts["seed"],
+                random_options=opts["random_rules"],
+                log_dir=opts["log_dir"],
+                duplicate=opts["duplicate"],
+            )
+        except StalledRound as exc:
+            raise CommandError(str(exc)) from exc
         out = self.stdout
         label = "random rules" if opts["random_rules"] else rules.summary()
         out.write(
