@@ -91,6 +91,12 @@ class RuleSet:
         return replace(PRESETS[name], **overrides).validate()
 
     @property
+    def endless_passes(self) -> bool:
+        """Passes never run out and may be taken while able: nothing in the rules stops a round
+        being passed round for ever (the CPU players play after a whole circle of passes)."""
+        return self.pass_limit is None and self.pass_when_playable
+
+    @property
     def family(self) -> str:
         """`chinese` for the seed-002 family (7s played in turn), else `japanese`."""
         return "chinese" if self.sevens == "played" else "japanese"

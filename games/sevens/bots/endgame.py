@@ -30,7 +30,7 @@ class Endgame:
         self.memo: dict[tuple, tuple[int, int]] = {}
         self.path: set[tuple] = set()
         self.unlimited = state.rules.pass_limit is None
-        self.loose = self.unlimited and state.rules.pass_when_playable
+        self.loose = state.rules.endless_passes
 
     def moves(self, state: RoundState, last_pass: bool) -> list[int]:
         codes = state.legal_codes()

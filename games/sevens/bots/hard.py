@@ -113,24 +113,24 @@ class Hard:
 
     def choose_code(self, view: SeatView, rng: random.Random) -> int:
         codes = view.legal_codes
-        endless = view.rules.pass_limit is None and view.rules.pass_when_playable
-        if endless and len(codes) > 1 and PASS in codes and circle_passed(view):
-            # Passes that never run out could go round forever: after a whole circle of them
-            # Hard plays, as Medium does (and as the endgame search assumes of both seats).
+        # Passes that never run out could go round forever: after a whole circle of them Hard
+        # plays if it can, as Medium does (and as the endgame search assumes of both seats).
+        circle = view.rules.endless_passes and circle_passed(view)
+        if circle and len(codes) > 1:
             codes = [c for c in codes if c != PASS]
         if len(codes) == 1:
             self.last = {"mode": "single", "playouts": 0}
             return codes[0]
         start = time.perf_counter()
         if sum(1 for s in view.status if s == PLAYING) == 2:
-            code = self._endgame(view, codes)
+            code = self._endgame(view, circle)
             if code is not None:
                 return code
         if self.batch and supports(view.rules) and self.policy == "medium":
             return self._batch_monte_carlo(view, codes, rng, start)
         return self._monte_carlo(view, codes, rng, start)
 
-    def _endgame(self, view: SeatView, codes: list[int]) -> int | None:
+    def _endgame(self, view: SeatView, circle: bool) -> int | None:
         sampler = Sampler(view, 1.0)
         state = view.determinize(sampler.sample(random.Random(0)))  # the only deal there is
         limit = self.endgame_nodes
@@ -140,7 +140,7 @@ class Hard:
             limit = min(limit, int(self.seconds * NODES_PER_SECOND / 2))
         search = Endgame(state, limit)
         try:
-            code, _ = search.best(last_pass=PASS not in codes)
+            code, _ = search.best(last_pass=circle)  # two seats: the other one just passed
         except NodeLimit:
             return None
         self.last = {"mode": "endgame", "playouts": 0, "nodes": search.nodes}
