@@ -77,8 +77,9 @@ def play_match(
     """One whole match; each bot sees only its seat's view. A round still going after `max_moves`
     moves (default `MAX_MOVES`) raises `StalledRound`."""
     limit = MAX_MOVES if max_moves is None else max_moves
+    names = names or ["cpu"] * rules.players
     rng = random.Random(seed)
-    seats = [{"name": n, "kind": "cpu", "level": n} for n in (names or ["cpu"] * rules.players)]
+    seats = [{"name": n, "kind": "cpu", "level": n} for n in names]
     match = Match(rules, seats, seed=rng.getrandbits(48))
     bot_rngs = [random.Random(rng.getrandbits(48)) for _ in bots]
     while not match.over:
@@ -90,7 +91,7 @@ def play_match(
                 last = ", ".join(f"{e['type']} by seat {e.get('seat')}" for e in state.events[-4:])
                 raise StalledRound(
                     f"round {len(match.rounds)} of the match with seed {seed} ({rules.summary()};"
-                    f" seats {', '.join(names or ['cpu'] * rules.players)}) did not end within"
+                    f" seats {', '.join(names)}) did not end within"
                     f" {limit} moves; the last: {last}"
                 )
             seat = state.turn

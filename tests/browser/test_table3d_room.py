@@ -20,13 +20,18 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         self.browser = launch(self.playwright, WEBGL_ARGS)
         self.addCleanup(self.browser.close)
 
-    def test_it_plays_a_card_pressed_in_the_3d_view_against_the_computer(self):
+    def open_room(self, start: str):
+        """Aki opens a room from the home page (`start`: the button's value) and is connected."""
         page = self.new_page(width=1280, height=900)
         page.goto(self.url("/"))
         page.fill('input[name="name"]', "Aki")
-        page.click('button[value="cpu-easy"]')
+        page.click(f'button[value="{start}"]')
         page.wait_for_url("**/room/*/")
         connected(page)
+        return page
+
+    def test_it_plays_a_card_pressed_in_the_3d_view_against_the_computer(self):
+        page = self.open_room("cpu-easy")
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
         assert page.evaluate("() => sevensTable.failed") is False
         assert page.evaluate("() => sevensTable.view.names[0]") == "Aki"
@@ -55,12 +60,7 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         save(page, "table3d-room.png")
 
     def test_it_shows_play_and_pass_only_once_the_cards_are_dealt(self):
-        page = self.new_page(width=1280, height=900)
-        page.goto(self.url("/"))
-        page.fill('input[name="name"]', "Aki")
-        page.click('button[value="friend"]')
-        page.wait_for_url("**/room/*/")
-        connected(page)
+        page = self.open_room("friend")
         page.wait_for_function("() => window.sevensTable && sevensTable.failed === false")
         play = page.locator('#table3d [data-table-action="play"]')
         pass_button = page.locator('#table3d [data-table-action="pass"]')
