@@ -100,7 +100,7 @@ const WORDS = {
   passLeft: "Pass ({n} left)",
   you: "{name} (you)",
   finished: "finished",
-  out: "out",
+  out: "lost",
   dropped: "dropped",
   card: "{n} card",
   cards: "{n} cards",
@@ -155,7 +155,7 @@ export function seatTag(view, seat) {
 }
 
 /**
- * A short text for a tag's second line: "5 cards · 2 passes", "finished", "out". A place is the
+ * A short text for a tag's second line: "5 cards · 2 passes", "finished", "lost". A place is the
  * tag's badge; at a round's end every seat has one, the seats that did not go out included, and
  * their line says what became of them (out of passes, or the cards still held).
  */

@@ -129,7 +129,7 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   // at the round's end the seats that did not go out have places too, and say what became of them
   Object.assign(view.seats[1], { place: 4, status: "eliminated" });
   Object.assign(view.seats[2], { place: 3, status: "playing", cards: 1, passes_left: 0 });
-  assert.equal(tagLine(seatTag(view, 1)), "out");
+  assert.equal(tagLine(seatTag(view, 1)), "lost");
   assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes");
   assert.equal(seatTag(view, 2).low, true);
   view.over = true; // the place badge, not the low-card flag, once the round is over
