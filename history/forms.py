@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.sevens import LogError, RuleError, RuleSet, parse_deal_code, replay_log
 from history.pages import log_error_message
+from rooms.errors import rule_error_message
 
 UPLOAD_LIMIT = 1_000_000  # bytes: a 5-round log is a few tens of kB
 
@@ -107,4 +108,4 @@ class DealCodeForm(DealForm):
         try:
             return RuleSet.preset(data.get("preset") or "japanese", **overrides).to_dict()
         except RuleError as exc:
-            raise forms.ValidationError(str(exc.message)) from exc
+            raise forms.ValidationError(rule_error_message(exc), code="bad_rules") from exc

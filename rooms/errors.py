@@ -47,6 +47,19 @@ MESSAGES = {
 }
 
 
+# The engine's RuleError for a combination of options (`RuleSet.validate`), by the option it names.
+# The menus offer only allowed values, so a combination is the one thing a player can get wrong.
+RULE_MESSAGES = {
+    "joker": _("The joker is played only when all the 7s are laid out after the deal."),
+}
+
+
+def rule_error_message(error) -> str:
+    """A `games.sevens.RuleError` said the way the site says it: the engine's own message is
+    English-only."""
+    return str(RULE_MESSAGES.get(error.option, MESSAGES["bad_rules"]))
+
+
 class RoomError(Exception):
     """A refused request: `code` is stable, `message` is for the player (translated on use)."""
 

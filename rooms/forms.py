@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rooms.errors import rule_error_message
+
 PRESET_NAMES = ("japanese", "chinese")
 
 # How to play, as the value of the submit button pressed: mode, then the CPU level if any.
@@ -119,7 +121,7 @@ class RulesForm(forms.Form):
             RuleSet.from_dict(self.rules()).validate()
         except RuleError as error:
             field = error.option if error.option in self.fields else None
-            self.add_error(field, str(error.message))
+            self.add_error(field, rule_error_message(error))
         return data
 
 

@@ -93,3 +93,19 @@ def test_it_explains_a_code_that_is_not_one(client):
     assert response.status_code == 400
     assert "This is not a deal code." in response.content.decode()
     assert not Room.objects.exists()
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_it_explains_the_joker_with_the_chinese_rules_in_the_pages_language(client, language):
+    code = play(RuleSet(rounds=1), seed=66).deal_code(0)
+    response = client.post(
+        "/deal/",
+        {"code": code, "preset": "chinese", "joker": "on", "rounds": "1", "start": "cpu-easy"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    page = response.content.decode()
+    assert response.status_code == 400
+    english = "The joker is played only when all the 7s are laid out after the deal."
+    assert (english in page) == (language == "en")
+    assert "7s are laid out" not in page or language == "en"
+    assert not Room.objects.exists()

@@ -72,7 +72,23 @@ def test_it_plays_unlimited_passes_with_the_chinese_rules(client):
 def test_it_explains_rules_that_cannot_be_played_and_opens_nothing(client):
     response = client.post("/new/", {**MENU, "sevens": "played", "joker": "on", "start": "friend"})
     assert response.status_code == 400
-    assert "the joker is only played when the 7s are laid out" in response.content.decode()
+    assert (
+        "The joker is played only when all the 7s are laid out after the deal."
+        in response.content.decode()
+    )
+    assert not Room.objects.exists()
+
+
+def test_it_explains_rules_that_cannot_be_played_in_the_players_language(client):
+    # The engine's own message is English-only: the page says it in the page's language.
+    response = client.post(
+        "/new/",
+        {**MENU, "sevens": "played", "joker": "on", "start": "friend"},
+        HTTP_ACCEPT_LANGUAGE="ja",
+    )
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "ジョーカー" in page and "7s are laid out" not in page and "joker is" not in page
     assert not Room.objects.exists()
 
 
