@@ -194,7 +194,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 self.revealed = None  # the turn moved on: the curtain comes down
             if viewer is not None and self.revealed != viewer:
                 viewer, curtain = None, viewer
-        table = frames.table_for(snap, viewer, curtain)
+        table = frames.table_for(snap, viewer, curtain, hotseat)
         frame = None
         if not force and self.table is not None and self.sent_version == self.table.version:
             frame = frames.delta(self.table, table, clear_messages=self.told)

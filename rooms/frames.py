@@ -121,21 +121,23 @@ def viewer_of(snap: tableview.RoomRead, session_key: str | None) -> tuple[int | 
     return next((s.index for s in snap.seats if s.session_key == session_key), None), False
 
 
-def table_for(snap: tableview.RoomRead, viewer: int | None, curtain: int | None) -> Table:
-    """The table for `viewer` (None: a watcher, or a hot-seat device behind its curtain for the
-    seat `curtain`), in the active language."""
+def table_for(
+    snap: tableview.RoomRead, viewer: int | None, curtain: int | None, device: bool = False
+) -> Table:
+    """The table for `viewer` (None: a watcher, or with `device` a hot-seat room's own device:
+    behind its curtain for the seat `curtain`, or between turns), in the active language."""
     room = snap.room
     language = translation.get_language()
     base = (room.slug, room.version, language)
-    t = context(snap, viewer, curtain)
+    t = context(snap, viewer, curtain, device)
     mine = t.get("turn", {}).get("mine", False)
     variants = {
         "seats": viewer,
-        "settlement": (viewer, room.mode) if t.get("settlement") else None,
+        "settlement": (viewer, device) if t.get("settlement") else None,
         "live": mine,
         "messages": None,
-        "hand": (viewer, curtain),
-        "controls": (viewer, curtain),
+        "hand": (viewer, curtain, device),
+        "controls": (viewer, curtain, device),
         "table_state": (viewer, curtain),
     }
     fragments = {}
@@ -175,10 +177,12 @@ def seats_for(base: tuple, t: dict, viewer: int) -> str:
     return shared.replace(names[0], names[1], 1)
 
 
-def context(snap: tableview.RoomRead, viewer: int | None, curtain: int | None) -> dict:
+def context(
+    snap: tableview.RoomRead, viewer: int | None, curtain: int | None, device: bool = False
+) -> dict:
     room = snap.room
     language = translation.get_language()
-    key = (room.slug, room.version, language, viewer, curtain)
+    key = (room.slug, room.version, language, viewer, curtain, device)
     t = CONTEXTS.get(key)
     if t is not None:
         return t
@@ -188,7 +192,9 @@ def context(snap: tableview.RoomRead, viewer: int | None, curtain: int | None) -
         view = snap.view(None) if snap.state is not None else None
         pub = CONTEXTS.put(pub_key, table.public(view, room=room_facts(room, snap.seats)))
     view = snap.view(viewer) if snap.state is not None else None
-    return CONTEXTS.put(key, table.personal(pub, view, viewer_seat=viewer, curtain_for=curtain))
+    return CONTEXTS.put(
+        key, table.personal(pub, view, viewer_seat=viewer, curtain_for=curtain, device=device)
+    )
 
 
 def delta(old: Table, new: Table, *, clear_messages: bool = False) -> str | None:

@@ -27,9 +27,14 @@ FRAGMENTS = (
 )
 
 
-def render_table(room, viewer_seat: int | None, *, hotseat_revealed: int | None = None) -> str:
-    """The whole table as top-level out-of-band elements, for `viewer_seat` (None: a watcher)."""
-    return render_fragments(table_for(room, viewer_seat, hotseat_revealed=hotseat_revealed))
+def render_table(
+    room, viewer_seat: int | None, *, hotseat_revealed: int | None = None, device: bool = False
+) -> str:
+    """The whole table as top-level out-of-band elements, for `viewer_seat` (None: a watcher, or
+    with `device` the hot-seat room's own device)."""
+    return render_fragments(
+        table_for(room, viewer_seat, hotseat_revealed=hotseat_revealed, device=device)
+    )
 
 
 def render_fragments(t: dict) -> str:
@@ -43,22 +48,29 @@ def render_message(text: str, *, level: str = "error") -> str:
     return tableparts.messages({"message": text, "level": level})
 
 
-def table_for(room, viewer_seat: int | None, *, hotseat_revealed: int | None = None) -> dict:
-    """The template context of the table, reading the room through the services' seat views."""
+def table_for(
+    room, viewer_seat: int | None, *, hotseat_revealed: int | None = None, device: bool = False
+) -> dict:
+    """The template context of the table, reading the room through the services' seat views.
+    `device`: the browser holding every seat of a hot-seat room (the curtain is its own); any
+    other browser only watches such a room."""
     from rooms import services
 
     facts = room_facts(room)
+    device = device and facts["mode"] == "hotseat"
     if facts["status"] == "waiting":
         return table.build(None, room=facts, viewer_seat=viewer_seat)
     curtain_for = None
-    if facts["mode"] == "hotseat":
+    if device:
         turn = services.view_for(room, None)["turn"]
         if turn is not None and hotseat_revealed != turn:
             viewer_seat, curtain_for = None, turn
         else:
             viewer_seat = turn
     view = services.view_for(room, viewer_seat)
-    return table.build(view, room=facts, viewer_seat=viewer_seat, curtain_for=curtain_for)
+    return table.build(
+        view, room=facts, viewer_seat=viewer_seat, curtain_for=curtain_for, device=device
+    )
 
 
 def room_facts(room, seats=None) -> dict:
@@ -101,8 +113,9 @@ def page_context(room, session_key: str) -> dict:
     from rooms.models import Seat
 
     mine = list(Seat.objects.filter(room=room, session_key=session_key).order_by("index"))
+    device = room.mode == "hotseat" and len(mine) == room.rules["players"]
     viewer_seat = mine[0].index if mine and room.mode != "hotseat" else None
-    t = table_for(room, viewer_seat)
+    t = table_for(room, viewer_seat, device=device)
     waiting = room.status == "waiting"
     open_room = room.status in ("waiting", "playing", "between_rounds")
     # A free seat: one nobody took yet, or one its player left (the computer holds it meanwhile).

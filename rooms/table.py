@@ -18,9 +18,17 @@ MOVE_TYPES = ("play", "pass", "joker", "eliminate")
 JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
-def build(view: dict | None, *, room: dict, viewer_seat=None, curtain_for=None) -> dict:
+def build(
+    view: dict | None, *, room: dict, viewer_seat=None, curtain_for=None, device=False
+) -> dict:
     """Everything the partials of `rooms/table.html` show, for one viewer of one room."""
-    return personal(public(view, room=room), view, viewer_seat=viewer_seat, curtain_for=curtain_for)
+    return personal(
+        public(view, room=room),
+        view,
+        viewer_seat=viewer_seat,
+        curtain_for=curtain_for,
+        device=device,
+    )
 
 
 def public(view: dict | None, *, room: dict) -> dict:
@@ -75,9 +83,13 @@ def log_tail(lines: list[str]) -> dict:
     return {"log": lines[first:], "log_start": first + 1, "log_earlier": first}
 
 
-def personal(pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None) -> dict:
+def personal(
+    pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None, device=False
+) -> dict:
     """The shared context `pub` completed for one viewer: its hand, its turn, its controls, its
-    seat marked as "you", and the seat view for the 3D table."""
+    seat marked as "you", and the seat view for the 3D table. `device`: the hot-seat room's own
+    device, which holds every seat (between turns, behind its curtain, it is no watcher); anyone
+    else viewing a hot-seat room watches it."""
     t = {**pub, "viewer": viewer_seat}
     if view is None:
         return t
@@ -85,7 +97,7 @@ def personal(pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None
     t.update(
         {
             "curtain": curtain(curtain_for, names),
-            "watching": viewer_seat is None and pub["mode"] != "hotseat",
+            "watching": viewer_seat is None and not device,
             "seats": [{**seat, "me": seat["seat"] == viewer_seat} for seat in pub["seats"]],
             "hand": hand(view),
             "turn": turn_facts(view, viewer_seat, names),

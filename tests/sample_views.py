@@ -65,11 +65,17 @@ def room_facts(view_dict: dict | None = None, *, status="playing", mode="cpu", s
     }
 
 
-def table_for(view_dict: dict, seat, *, mode="cpu", status="playing", curtain_for=None) -> dict:
+def table_for(
+    view_dict: dict, seat, *, mode="cpu", status="playing", curtain_for=None, device=None
+) -> dict:
+    """The table for `seat`; in a hot-seat room, by default as its own device sees it."""
     from rooms import table
 
     facts = room_facts(view_dict, status=status, mode=mode)
-    return table.build(view_dict, room=facts, viewer_seat=seat, curtain_for=curtain_for)
+    device = mode == "hotseat" if device is None else device
+    return table.build(
+        view_dict, room=facts, viewer_seat=seat, curtain_for=curtain_for, device=device
+    )
 
 
 def fragment(t: dict, name: str) -> str:

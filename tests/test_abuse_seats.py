@@ -103,6 +103,29 @@ async def test_it_refuses_the_hotseat_curtain_to_another_browser():
     await comm.disconnect()
 
 
+async def test_another_browser_watches_a_hotseat_room_on_the_page_and_the_socket():
+    aki, ben = await db(new_session)(), await db(new_session)()
+    room = await db(services.create_room)(
+        rules=rules(), mode="hotseat", level=None, names=["A", "B", "C", "D"], session_key=aki
+    )
+
+    def page(key):
+        client = Client()
+        client.cookies["sessionid"] = key
+        return client.get(f"/room/{room.slug}/").content.decode()
+
+    own, other = await db(page)(aki), await db(page)(ben)
+    assert "curtain-button" in own and "You are watching" not in own
+    assert "You are watching" in other
+    assert "curtain-button" not in other and 'value="reveal"' not in other
+    assert "play-button" not in other and "No cards left" not in other
+    comm = await connect(room.slug, ben)
+    frame = await answer(comm)
+    assert "You are watching" in frame and "curtain-button" not in frame
+    assert "play-button" not in frame and 'data-card="' not in frame
+    await comm.disconnect()
+
+
 def test_it_gives_no_seat_to_a_guess():
     room, keys = friend_match()
     assert len(room.slug) >= 16  # 12 random bytes: rooms are found by their link only

@@ -44,3 +44,25 @@ def test_it_offers_no_watching_note_between_rounds_on_a_shared_device():
         status="between_rounds",
     )
     assert "You are watching" not in fragment(t, "hand")
+
+
+def test_another_browser_only_watches_a_hot_seat_room():
+    # The link of a hot-seat room opened elsewhere: no curtain to lift, no hand, no buttons.
+    state = played_state()
+    t = table_for(view(state, None, mode="hotseat"), None, mode="hotseat", device=False)
+    frame = render_fragments(t)
+    assert "You are watching" in fragment(t, "hand")
+    assert "Pass the device to" not in frame and 'value="reveal"' not in frame
+    assert "No cards left" not in frame
+    assert 'name="action" value="play"' not in frame and "data-card=" not in frame
+
+
+def test_another_browser_gets_no_next_round_button_in_a_hot_seat_room():
+    from sample_views import finished_state
+
+    state = finished_state(rounds=3)
+    between = view(state, None, mode="hotseat", round_number=1)
+    device = table_for(between, None, mode="hotseat", status="between_rounds")
+    other = table_for(between, None, mode="hotseat", status="between_rounds", device=False)
+    assert "next-round-button" in fragment(device, "settlement")
+    assert "next-round-button" not in fragment(other, "settlement")
