@@ -18,6 +18,17 @@ def _no_rate_limits(settings):
     settings.RATELIMIT_ENABLE = False
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    # A request through the test client leaves its language active in this thread (LocaleMiddleware
+    # activates it and nothing deactivates it): each test starts in the default language.
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def deals(monkeypatch):
     """Seeded deals: `deals(n)` makes the rounds dealt from then on the same every run (round
