@@ -181,6 +181,12 @@ def seats(view: dict, viewer_seat) -> list[dict]:
     totals = view.get("totals") or []
     levels = view.get("levels") or []
     kinds = view.get("kinds") or []
+    # With no player left at the table the CPU does not play the absent seats: the room waits for
+    # a player to come back (`guard.server_plays`), and an absent seat says which.
+    nobody = all(
+        s.get("cpu_controlled") or (s["seat"] < len(kinds) and kinds[s["seat"]] == "cpu")
+        for s in view["seats"]
+    )
     for seat in view["seats"]:
         index = seat["seat"]
         colour, colour_label = narrate.seat_colour(index)
@@ -193,7 +199,7 @@ def seats(view: dict, viewer_seat) -> list[dict]:
                 "colour": colour,
                 "colour_label": colour_label,
                 "cpu": index < len(kinds) and kinds[index] == "cpu",
-                "away": bool(seat.get("cpu_controlled")),
+                "away": (("waits" if nobody else "plays") if seat.get("cpu_controlled") else ""),
                 "level": narrate.LEVELS.get(level, "") if level else "",
                 "unlimited": seat["passes_left"] is None,
                 "low": playing and not view["over"] and 0 < seat["cards"] <= LOW_CARDS,

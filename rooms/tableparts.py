@@ -69,6 +69,8 @@ def seat_name(seat: dict) -> str:
     if seat.get("cpu"):
         text = _("computer, %(level)s") % {"level": e(seat.get("level", ""))}
         level = f' <span class="level">{text}</span>'
+    elif seat.get("away") == "waits":
+        level = f' <span class="level">{_("away: the game waits for a player to come back")}</span>'
     elif seat.get("away"):
         level = f' <span class="level">{_("away: the computer plays for now")}</span>'
     else:

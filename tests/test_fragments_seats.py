@@ -70,3 +70,22 @@ def test_it_warns_of_low_cards_only_while_the_round_is_played():
     v = view(finished_state(), 0)
     v["seats"][2] = {**v["seats"][2], "status": "playing", "cards": 1}
     assert "left!" not in fragment(table_for(v, 0, status="between_rounds"), "seats")
+
+
+def test_an_absent_seat_says_whether_the_computer_plays_it_or_the_game_waits():
+    # Friends: Aki away while Bo is still at the table, the computer plays Aki's seat.
+    v = view(played_state(), None, mode="friend")
+    v["kinds"] = ["human", "human", "cpu", "cpu"]
+    v["seats"] = [{**s, "cpu_controlled": s["seat"] == 0} for s in v["seats"]]
+    html = fragment(table_for(v, None, mode="friend"), "seats")
+    assert "away: the computer plays for now" in seat_html(html, 0)
+    assert "away" not in seat_html(html, 1)
+    # Bo gone too: nobody is left to play for, the room waits (`guard.server_plays`).
+    v["seats"] = [{**s, "cpu_controlled": s["seat"] in (0, 1)} for s in v["seats"]]
+    html = fragment(table_for(v, None, mode="friend"), "seats")
+    for seat in (0, 1):
+        assert "away: the game waits for a player to come back" in seat_html(html, seat)
+        assert "computer plays" not in seat_html(html, seat)
+    # The viewer's own seat marked "(you)" is built by the same words (`frames.seats_for`).
+    html = fragment(table_for(v, 0, mode="friend"), "seats")
+    assert "away: the game waits for a player to come back" in seat_html(html, 1)
