@@ -30,6 +30,7 @@ import time
 from playwright.sync_api import Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+WEBGL = ["--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"]
 LANGUAGES = ["en", "ja", "zh-hans", "zh-hant"]
 STUCK_SECONDS = 40
 NEWER = "(v) => document.querySelector('#table-state').dataset.version != v"
@@ -252,6 +253,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mode", choices=["cpu", "hotseat", "friend", "mixed"], default="mixed")
+    parser.add_argument(
+        "--webgl", action="store_true", help="draw the 3D table too (software WebGL: slower)"
+    )
     args = parser.parse_args()
     soak = Soak(args.url, random.Random(args.seed))
     outcomes: dict[str, int] = {}
@@ -259,7 +263,8 @@ def main() -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--headless=new", "--no-sandbox", "--disable-webgl", "--disable-3d-apis"],
+            args=["--headless=new", "--no-sandbox"]
+            + (WEBGL if args.webgl else ["--disable-webgl", "--disable-3d-apis"]),
         )
         for game in range(args.games):
             soak.game = game
