@@ -356,6 +356,48 @@
     $all(".players-count").forEach(function (span) { span.textContent = event.target.value; });
   }
 
+  // -- home page: options that do not go together are not offered together ------------------------
+  // The server refuses them with the same words (rooms.forms): the joker with 7s played in turn,
+  // unlimited passes with passing while able. Here the menu says so before anything is sent.
+
+  function homeRules() {
+    var form = document.getElementById("rules-form");
+    if (!form) return;
+    var sevens = form.elements.sevens;
+    var joker = form.elements.joker;
+    var always = form.elements.pass_when_playable;
+    var limit = form.elements.pass_limit;
+    if (joker && sevens) {
+      var noJoker = sevens.value === "played";
+      if (noJoker) joker.checked = false;
+      joker.disabled = noJoker;
+      fieldNote(joker, "joker-note", noJoker ? form.getAttribute("data-joker-note") : "");
+    }
+    if (limit && always) {
+      var unlimited = limit.querySelector('option[value="unlimited"]');
+      if (unlimited) {
+        unlimited.disabled = always.checked;
+        unlimited.title = always.checked ? form.getAttribute("data-unlimited-note") : "";
+      }
+      var clash = always.checked && limit.value === "unlimited";
+      fieldNote(limit, "unlimited-note", clash ? form.getAttribute("data-unlimited-note") : "");
+    }
+  }
+
+  function fieldNote(input, id, text) {
+    var note = document.getElementById(id);
+    if (!note) {
+      note = document.createElement("p");
+      note.id = id;
+      note.className = "field-note";
+      note.setAttribute("role", "status");
+      input.closest(".field").appendChild(note);
+      input.setAttribute("aria-describedby", id);
+    }
+    note.textContent = text;
+    note.hidden = !text;
+  }
+
   window.sevensPanel = { drawRows: drawRows }; // for the browser tests
 
   document.addEventListener("click", function (event) {
@@ -364,6 +406,10 @@
   });
   document.addEventListener("keydown", arrows);
   document.addEventListener("change", homePlayers);
+  document.addEventListener("change", function (event) {
+    if (event.target.form && event.target.form.id === "rules-form") homeRules();
+  });
+  homeRules();
   document.body.addEventListener("htmx:wsConfigSend", configureSend);
   document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);

@@ -1,0 +1,59 @@
+"""The home menu does not offer options that do not go together: the joker with 7s played in turn,
+unlimited passes with passing while able. It says why, in the server's words, and the menu still
+opens a room."""
+
+import re
+
+import pytest
+from browser_support import LiveRoomTestCase, connected
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+class TestHomeMenu(LiveRoomTestCase):
+    def test_it_keeps_the_joker_to_the_7s_laid_out(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        joker = page.locator('input[name="joker"]')
+        joker.check()
+        page.select_option('select[name="sevens"]', "played")
+        expect(joker).to_be_disabled()
+        expect(joker).not_to_be_checked()
+        note = page.locator("#joker-note")
+        expect(note).to_be_visible()
+        expect(note).to_have_text(
+            "The joker is played only when all the 7s are laid out after the deal."
+        )
+        page.select_option('select[name="sevens"]', "laid_out")
+        expect(joker).to_be_enabled()
+        expect(note).to_be_hidden()
+        # The Chinese preset plays its 7s in turn: no joker on offer from the start.
+        page.get_by_role("button", name="Chinese (排七)").click()
+        page.wait_for_url(re.compile(r"preset=chinese"))
+        expect(page.locator('input[name="joker"]')).to_be_disabled()
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        expect(page.locator("#rules-card")).to_contain_text("no joker")
+
+    def test_it_offers_unlimited_passes_only_with_must_play(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        always = page.locator('input[name="pass_when_playable"]')
+        unlimited = page.locator('select[name="pass_limit"] option[value="unlimited"]')
+        expect(always).to_be_checked()
+        expect(unlimited).to_be_disabled()
+        always.uncheck()
+        expect(unlimited).to_be_enabled()
+        page.select_option('select[name="pass_limit"]', "unlimited")
+        note = page.locator("#unlimited-note")
+        expect(note).to_be_hidden()
+        always.check()  # the one option left that clashes: said, and the server refuses it too
+        expect(note).to_have_text("Unlimited passes need “Pass even when you can play” turned off.")
+        always.uncheck()
+        expect(note).to_be_hidden()
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        expect(page.locator("#rules-card")).to_contain_text("unlimited")
