@@ -65,6 +65,26 @@ def test_it_shows_every_hand_and_the_rows_after_k_events(client):
 
 
 @pytest.mark.django_db
+def test_its_rows_are_drawn_with_the_rooms_cell_styles(client):
+    # The replay's cells carry the classes the room's layout is styled by (static/css/site.css:
+    # a letter per state), so a played card shows as one and not as an empty spot.
+    from pathlib import Path
+
+    from rooms.table import CELL_LETTERS
+
+    css = (Path(__file__).resolve().parent.parent / "static/css/site.css").read_text()
+    stored = store(play(RuleSet(rounds=1), seed=9))
+    html = client.get(f"/matches/{stored.pk}/", {"step": "1"}).content.decode()
+    cells = re.findall(r'<li class="(\w)" data-cell="\w\w" data-state="(\w+)"', html)
+    assert len(cells) == 52
+    assert all(letter == CELL_LETTERS[state] for letter, state in cells)
+    assert {"run", "next", "empty"} <= {state for _, state in cells}
+    for state, letter in CELL_LETTERS.items():
+        if state != "empty":
+            assert f".cells > .{letter} {{" in css
+
+
+@pytest.mark.django_db
 def test_it_returns_only_the_viewer_to_htmx_and_clamps_the_step(client):
     stored = store(play(RuleSet(rounds=1), seed=8))
     partial = client.get(f"/matches/{stored.pk}/", {"step": "9999"}, headers={"HX-Request": "true"})
