@@ -23,8 +23,8 @@ def render(name: str, t: dict) -> str:
 
 
 def hand(t: dict) -> str | None:
-    if not t.get("started") or t.get("curtain") or t.get("watching"):
-        return None
+    if not t.get("started") or t.get("curtain") or t.get("watching") or t.get("viewer") is None:
+        return None  # the template's: a hot-seat device between rounds among them
     cards = []
     for c in t.get("hand") or ():
         playable = c["playable"]

@@ -43,7 +43,11 @@ def test_it_offers_no_watching_note_between_rounds_on_a_shared_device():
         mode="hotseat",
         status="between_rounds",
     )
-    assert "You are watching" not in fragment(t, "hand")
+    hand = fragment(t, "hand")
+    assert "You are watching" not in hand
+    # Nobody's hand is on show between rounds: the device says the round is over, not that
+    # "your hand" is empty.
+    assert "The round is over." in hand and "No cards left" not in hand
 
 
 def test_another_browser_only_watches_a_hot_seat_room():
