@@ -82,6 +82,8 @@ def test_its_rows_are_drawn_with_the_rooms_cell_styles(client):
     for state, letter in CELL_LETTERS.items():
         if state != "empty":
             assert f".cells > .{letter} {{" in css
+    # The colour dot before each name in the standings is drawn by the stylesheet too.
+    assert 'class="seat-dot seat-' in html and re.search(r"\.seat-dot[ ,{]", css)
 
 
 @pytest.mark.django_db
