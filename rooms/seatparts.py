@@ -23,8 +23,10 @@ def render(name: str, t: dict) -> str:
 
 
 def hand(t: dict) -> str | None:
-    if not t.get("started") or t.get("curtain") or t.get("watching") or t.get("viewer") is None:
-        return None  # the template's: a hot-seat device between rounds among them
+    # No seat of its own to show (a watcher, a hot-seat curtain, a hot-seat device between
+    # rounds): the template's rarer shapes.
+    if not t.get("started") or t.get("viewer") is None:
+        return None
     cards = []
     for c in t.get("hand") or ():
         playable = c["playable"]

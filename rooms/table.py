@@ -180,13 +180,10 @@ def seats(view: dict, viewer_seat) -> list[dict]:
     out = []
     totals = view.get("totals") or []
     levels = view.get("levels") or []
-    kinds = view.get("kinds") or []
+    cpus = {index for index, kind in enumerate(view.get("kinds") or []) if kind == "cpu"}
     # With no player left at the table the CPU does not play the absent seats: the room waits for
     # a player to come back (`guard.server_plays`), and an absent seat says which.
-    nobody = all(
-        s.get("cpu_controlled") or (s["seat"] < len(kinds) and kinds[s["seat"]] == "cpu")
-        for s in view["seats"]
-    )
+    nobody = all(s.get("cpu_controlled") or s["seat"] in cpus for s in view["seats"])
     for seat in view["seats"]:
         index = seat["seat"]
         colour, colour_label = narrate.seat_colour(index)
@@ -198,7 +195,7 @@ def seats(view: dict, viewer_seat) -> list[dict]:
                 "name": view["names"][index],
                 "colour": colour,
                 "colour_label": colour_label,
-                "cpu": index < len(kinds) and kinds[index] == "cpu",
+                "cpu": index in cpus,
                 "away": (("waits" if nobody else "plays") if seat.get("cpu_controlled") else ""),
                 "level": narrate.LEVELS.get(level, "") if level else "",
                 "unlimited": seat["passes_left"] is None,
