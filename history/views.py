@@ -66,8 +66,20 @@ def match_page(request, pk):
     if m is not None:
         context["summary"] = pages.summary(m, codes=pages.stored_codes(match))
         context["replay"] = pages.viewer(m, request.GET.get("round"), request.GET.get("step"))
+    elif "broken" not in context:  # no round over yet: the rules, at least
+        context["rules_items"] = narrate.rules_items(match.rules)
+    context["table_url"] = _table_url(request, match)
     context["replay_url"] = request.path
     return _replay_response(request, "history/match.html", context)
+
+
+def _table_url(request, match: StoredMatch) -> str | None:
+    """The room's page, for a player of this match while it is still being played. Nobody else
+    gets it: the room's address is what lets a browser in, and match numbers are easy to guess."""
+    if match.status != StoredMatch.Status.PLAYING or match.room_id is None:
+        return None
+    held = players.seats_of(match, user=request.user, browser_key=browser_key(request))
+    return reverse("room", args=[match.room.slug]) if held else None
 
 
 def _replay_response(request, template: str, context: dict):

@@ -2,9 +2,11 @@
 round, and abandoned matches "kept as such"."""
 
 import pytest
+from django.test import Client
 
 from games.sevens import RuleSet, deal_code
 from tests.history_support import play, seats, store
+from tests.live_support import cpu_room
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,24 @@ def test_it_hides_the_round_still_being_played(client):
 
 def test_it_answers_404_for_a_match_that_does_not_exist(client):
     assert client.get("/matches/999999/").status_code == 404
+
+
+def test_a_player_of_a_match_in_play_finds_the_way_back_to_its_table(client):
+    key = client.session.session_key
+    room = cpu_room(key, level="easy")
+    stored = room.matches.get()
+    assert stored.status == "playing"
+    html = client.get(f"/matches/{stored.pk}/").content.decode()
+
+    assert f'<a class="table-link" href="/room/{room.slug}/">Back to the table</a>' in html
+    assert "Rules:" in html and "4 players" in html  # no round is over, the rules still show
+    stranger = Client().get(f"/matches/{stored.pk}/").content.decode()
+    assert room.slug not in stranger  # the room's address lets a browser in: players only
+    assert "still being played" in stranger
+
+
+def test_a_finished_match_has_no_table_link(client):
+    key = client.session.session_key
+    match = play(RuleSet(rounds=1), seed=34, seats=seats("human", "easy", "easy", "easy"))
+    stored = store(match, players={0: (key, None)})
+    assert "table-link" not in client.get(f"/matches/{stored.pk}/").content.decode()
