@@ -133,8 +133,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def do_hint(self, message: Message):
         seat = await self.acting_seat(message)
-        text = await database_sync_to_async(_hint_text)(self.slug, seat)
-        await self.send_info(text)
+        text, word = await database_sync_to_async(services.hint_for)(self.slug, seat)
+        await self.send_info(text, hint=word)
 
     async def do_resync(self, message: Message):
         await self.send_table(force=True)
@@ -207,11 +207,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_error(self, error: RoomError):
         await self.send_info(error.message, level="error")
 
-    async def send_info(self, text: str, *, level: str = "info"):
+    async def send_info(self, text: str, *, level: str = "info", hint: str = ""):
         from rooms.render import render_message
 
         self.told = True
-        await self.send(text_data=render_message(text, level=level))
+        await self.send(text_data=render_message(text, level=level, hint=hint))
 
     async def refuse(self, code: str, close_code: int):
         await self.send_error(RoomError(code))
@@ -314,7 +314,3 @@ def _action_dict(slug: str, seat: int, message: Message) -> dict:
     spots = [a.get("spot") for a in services.legal_for(slug, seat) if a.get("card") == card]
     spots = [s for s in spots if s]
     return {"type": "joker", "spot": spots[0] if len(spots) == 1 else "", "card": card}
-
-
-def _hint_text(slug: str, seat: int) -> str:
-    return services.hint_for(slug, seat)

@@ -42,8 +42,9 @@ def suit_names() -> dict[str, str]:
     return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 
 
-def hint_sentence(view) -> str:
-    """`Hint: …` for the seat of `view`, which must be to act."""
+def hint_for_view(view) -> tuple[str, dict]:
+    """`Hint: …` for the seat of `view`, which must be to act, and the hinted action (as a dict
+    of the engine's `Action.to_dict`)."""
     hint = explain_hint(view)
     params = dict(hint.params)
     for key in CARD_PARAMS:
@@ -58,4 +59,4 @@ def hint_sentence(view) -> str:
     except (KeyError, TypeError, ValueError):
         reason = hint.text  # a reason this site has no sentence for yet: the engine's English
 
-    return _("Hint: %(reason)s.") % {"reason": reason}
+    return _("Hint: %(reason)s.") % {"reason": reason}, hint.action.to_dict()

@@ -41,11 +41,12 @@ def render_fragments(t: dict) -> str:
     return "\n".join(render_to_string(f"rooms/table.html#{name}", {"t": t}) for name in FRAGMENTS)
 
 
-def render_message(text: str, *, level: str = "error") -> str:
-    """The `#messages` fragment alone: an explanation sent to one viewer, changing nothing."""
+def render_message(text: str, *, level: str = "error", hint: str = "") -> str:
+    """The `#messages` fragment alone: an explanation sent to one viewer, changing nothing. `hint`:
+    the hinted move's legal word, which the panel chooses for the player."""
     from rooms import tableparts
 
-    return tableparts.messages({"message": text, "level": level})
+    return tableparts.messages({"message": text, "level": level, "hint": hint})
 
 
 def table_for(

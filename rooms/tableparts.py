@@ -183,7 +183,8 @@ def settlement(t: dict) -> str | None:
 def messages(t: dict) -> str:
     text = ""
     if t.get("message"):
-        text = f'<p class="message message-{e(t.get("level", ""))}">{e(t["message"])}</p>'
+        hint = f' data-hint="{e(t["hint"])}"' if t.get("hint") else ""
+        text = f'<p class="message message-{e(t.get("level", ""))}"{hint}>{e(t["message"])}</p>'
     return (
         '<div id="messages" class="messages" hx-swap-oob="innerHTML" role="status" '
         f'aria-live="assertive">{text}</div>'

@@ -12,6 +12,7 @@ from games.sevens import RuleSet, cards, seat_view
 from rooms import hints, rounds
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
+from rooms.table import legal_word
 
 
 def view_for(room: Room, seat_index: int | None) -> dict:
@@ -189,8 +190,9 @@ def legal_for(slug: str, seat: int) -> list[dict]:
     return [a.to_dict() for a in seat_view(state, seat).legal]
 
 
-def hint_for(slug: str, seat: int) -> str:
-    """A suggested action for the seat to act, and why, as one sentence for that seat alone."""
+def hint_for(slug: str, seat: int) -> tuple[str, str]:
+    """A suggested action for the seat to act, and why, as one sentence for that seat alone; with
+    the action as a legal word (`table.legal_word`), for the panel to choose its card."""
     room = Room.objects.select_related("match").get(slug=slug)
     if room.status != Room.Status.PLAYING:
         raise RoomError("not_playing")
@@ -198,4 +200,5 @@ def hint_for(slug: str, seat: int) -> str:
     view = seat_view(state, seat)
     if not view.legal:
         raise RoomError("not_your_turn")
-    return hints.hint_sentence(view)
+    sentence, action = hints.hint_for_view(view)
+    return sentence, legal_word(action)

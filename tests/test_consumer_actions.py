@@ -2,10 +2,12 @@
 explained to the sender only; a stale press gets a resync."""
 
 import json
+import re
 
 import pytest
 
 from rooms.models import Room
+from rooms.table import legal_words
 from tests.live_support import (
     CARD_ATTR,
     HAND,
@@ -121,4 +123,6 @@ async def test_it_answers_a_hint_with_a_legal_move_for_the_sender():
     await device.send_to(text_data=send(action="hint"))
     answer = await device.receive_from(timeout=10)
     assert 'id="messages"' in answer and "Hint" in answer
+    hinted = re.search(r'data-hint="([^"]+)"', answer).group(1)  # the panel chooses it
+    assert hinted in legal_words(await db(legal)(room))
     await device.disconnect()

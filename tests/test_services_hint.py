@@ -5,8 +5,10 @@ import re
 import pytest
 
 from games.sevens.bots.reasons import REASONS as ENGINE_REASONS
+from games.sevens.bots.reasons import pretty
 from rooms import hints, services
 from rooms.errors import RoomError
+from rooms.table import legal_words
 from tests.live_support import hotseat_room, new_session
 
 pytestmark = pytest.mark.django_db
@@ -21,8 +23,11 @@ def test_it_has_a_translatable_sentence_for_every_reason_of_the_engine():
 def test_it_hints_the_seat_to_act_and_nobody_else():
     aki = new_session()
     room = hotseat_room(aki)
-    sentence = services.hint_for(room.slug, room.turn)
+    sentence, word = services.hint_for(room.slug, room.turn)
     assert sentence.startswith("Hint: ") and sentence.endswith(".")
+    assert word in legal_words(services.legal_for(room.slug, room.turn))
+    if word != "pass":  # the move the panel will choose is the one the sentence names
+        assert pretty(word.split("*")[-1]) in sentence
     with pytest.raises(RoomError) as refused:
         services.hint_for(room.slug, (room.turn + 1) % 4)
     assert refused.value.code == "not_your_turn"

@@ -252,11 +252,23 @@
     });
   }
 
+  // A hint chooses its move for the player, who still has to press Play (or Pass).
+  function takeHint(message) {
+    if (message.indexOf("data-hint=") === -1) return;
+    var hinted = $("#messages [data-hint]");
+    var word = hinted && hinted.getAttribute("data-hint");
+    if (!word) return;
+    var star = word.indexOf("*");
+    choice.joker = star !== -1;
+    choice.card = word === "pass" ? null : word.slice(star + 1);
+  }
+
   function afterMessage(event) {
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
     showAvailable();
     keepLogOpen();
+    takeHint(event.detail.message);
     forgetMissingChoice();
     showChoice();
     restoreFocus();

@@ -1,5 +1,5 @@
 """panel.js on its own: the joker is pressed together with the card after it, then Play sends the
-joker move; the choice survives a pushed frame. No server: the fragments are rendered here and the
+joker move; the choice survives a pushed frame; a hint chooses its move. No server: the fragments are rendered here and the
 ws extension's send event is raised by hand."""
 
 import shutil
@@ -9,6 +9,8 @@ import pytest
 from browser_support import CHROMIUM_ARGS
 from playwright.sync_api import sync_playwright
 from sample_views import fragment, played_state, table_for, view
+
+from rooms.render import render_message
 
 pytestmark = pytest.mark.browser
 
@@ -105,3 +107,38 @@ def test_it_keeps_the_choice_and_the_focus_across_a_pushed_frame(page):
     page.evaluate(FRAME, fragment(t, "hand"))
     assert page.get_attribute('#hand [data-card="9S"]', "aria-pressed") == "true"
     assert page.evaluate("() => document.activeElement.dataset.card") == "9S"
+
+
+MESSAGE = """(html) => {
+    const room = document.querySelector('.room');
+    room.dispatchEvent(new CustomEvent('htmx:wsBeforeMessage', {bubbles: true, cancelable: true, detail: {message: html}}));
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    document.getElementById('messages').replaceWith(box.firstElementChild);
+    room.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {bubbles: true, detail: {message: html}}));
+}"""
+
+
+def pressed(page) -> list[str]:
+    return page.eval_on_selector_all(
+        '#hand [aria-pressed="true"]', "buttons => buttons.map(b => b.dataset.card)"
+    )
+
+
+def test_a_hint_chooses_its_move_and_play_sends_it(page):
+    load(page, joker_table())
+    page.click('#hand [data-card="9S"]')
+    page.evaluate(MESSAGE, render_message("Hint: use the joker.", level="info", hint="5D*4D"))
+    assert sorted(pressed(page)) == ["4D", "JK"]
+    assert page.evaluate(SEND, "play")["parameters"] | {"version": 0} == {
+        "action": "joker",
+        "card": "4D",
+        "spot": "5D",
+        "version": 0,
+    }
+
+    page.evaluate(MESSAGE, render_message("Hint: pass.", level="info", hint="pass"))
+    assert pressed(page) == []  # a hinted pass leaves nothing chosen: Play would explain
+    page.click('#hand [data-card="9S"]')
+    page.evaluate(MESSAGE, render_message("That card cannot be played yet."))
+    assert pressed(page) == ["9S"]  # any other message leaves the player's choice alone
