@@ -410,11 +410,36 @@
     note.hidden = !text;
   }
 
+  // -- the friend room's link ------------------------------------------------------------------
+
+  // Copied with one press: the clipboard API where the page may use it, else the selected text
+  // and the older copy command; either way the link is left selected, to copy by hand if need be.
+  function copyLink(button) {
+    var input = $(".share-link");
+    var status = $(".copy-status");
+    if (!input) return;
+    function done(ok) {
+      if (status) status.textContent = button.getAttribute(ok ? "data-copied" : "data-copy-failed");
+    }
+    function legacy() {
+      input.select();
+      try { return document.execCommand("copy"); } catch (error) { return false; }
+    }
+    input.select();
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(function () { done(true); }, function () { done(legacy()); });
+    } else {
+      done(legacy());
+    }
+  }
+
   window.sevensPanel = { drawRows: drawRows }; // for the browser tests
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#hand .card");
     if (button) press(button);
+    var copy = event.target.closest && event.target.closest(".copy-link");
+    if (copy) copyLink(copy);
   });
   document.addEventListener("keydown", arrows);
   document.addEventListener("change", homePlayers);

@@ -45,6 +45,12 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(aki)
         link = aki.locator(".share-link").input_value()
         assert link == aki.url
+        aki.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        aki.get_by_role("button", name="Copy link").click()
+        expect(aki.locator(".copy-status")).to_have_text(
+            "Link copied: paste it in a message to your friends."
+        )
+        assert aki.evaluate("() => navigator.clipboard.readText()") == link
         expect(aki.locator("#last-move")).to_be_hidden()  # no empty box before the first deal
 
         ben = self.new_page()
