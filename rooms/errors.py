@@ -36,6 +36,7 @@ MESSAGES = {
     "no_such_seat": _("There is no such seat."),
     "not_creator": _("Only the player who opened the room can do that."),
     "not_between_rounds": _("The next round cannot be dealt yet."),
+    "not_finished": _("A new match can start only when this one is over."),
     "not_waiting": _("The game has already started."),
     "bad_rules": _("These rules cannot be played."),
     "bad_mode": _("Choose how to play: the computer, this device, or a friend."),

@@ -8,7 +8,17 @@ import json
 import re
 from dataclasses import dataclass
 
-ACTIONS = ("play", "pass", "joker", "hint", "resync", "reveal", "next_round", "fast_forward")
+ACTIONS = (
+    "play",
+    "pass",
+    "joker",
+    "hint",
+    "resync",
+    "reveal",
+    "next_round",
+    "rematch",
+    "fast_forward",
+)
 CARD = re.compile(r"^(?:[A2-9TJQK][SHDC]|JK)$")
 MAX_FIELD = 64
 

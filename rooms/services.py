@@ -210,6 +210,25 @@ def next_round(room: Room | str, session_key: str) -> Room:
     return room
 
 
+def rematch(room: Room | str, session_key: str, version: int | None = None) -> bool:
+    """A new match in the same room once the last one is over: the same seats (the computer goes
+    on playing the seats it plays), the same rules, so friends need no new link. Any seated player
+    (or the creator) may ask. `version`, the table the asker saw: when the room has moved on since
+    (another player asked first), nothing happens. Returns whether this call started the match."""
+    with transaction.atomic():
+        room = _lock(room)
+        seats = list(room.seats.all())
+        if room.created_by != session_key and not _holds_any(seats, session_key):
+            raise RoomError("not_your_seat")
+        if version is not None and room.version != version:
+            return False
+        if room.status != Room.Status.FINISHED:
+            raise RoomError("not_finished")
+        ruleset = RuleSet.from_dict(room.rules)
+        _save(room, fast_forward=False, **_start_match(room, ruleset, seats))
+    return True
+
+
 def fast_forward(room: Room | str, session_key: str) -> None:
     """Drops the CPU's readable delay for the rest of the round. Not a table change: no version."""
     slug = room if isinstance(room, str) else room.slug

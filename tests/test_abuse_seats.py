@@ -74,7 +74,9 @@ async def test_it_refuses_a_move_in_a_room_where_the_sender_holds_no_seat():
     await comm.disconnect()
 
 
-@pytest.mark.parametrize("action", ["play", "pass", "joker", "next_round", "reveal", "hint"])
+@pytest.mark.parametrize(
+    "action", ["play", "pass", "joker", "next_round", "rematch", "reveal", "hint"]
+)
 async def test_it_lets_a_watcher_do_nothing(action):
     room, _keys = await db(friend_match)()
     comm = await connect(room.slug, None)

@@ -19,6 +19,7 @@ from tests.live_support import (
     legal,
     live,  # noqa: F401  (the fixture)
     new_session,
+    play_round_by_hand,
     table_state,
 )
 
@@ -126,3 +127,26 @@ async def test_it_answers_a_hint_with_a_legal_move_for_the_sender():
     hinted = re.search(r'data-hint="([^"]+)"', answer).group(1)  # the panel chooses it
     assert hinted in legal_words(await db(legal)(room))
     await device.disconnect()
+
+
+async def test_play_again_pushes_the_new_match_to_every_socket_once():
+    aki = await db(new_session)()
+    room = await db(hotseat_room)(aki, rounds=1)
+    room = await db(play_round_by_hand)(room, aki)
+    assert room.status == Room.Status.FINISHED
+    device, watcher = await connect(room.slug, aki), await connect(room.slug, None)
+    over = await device.receive_from(timeout=10)
+    await watcher.receive_from(timeout=10)
+    assert 'value="rematch"' in over
+    finished = frame_version(over)
+
+    await device.send_to(text_data=send(action="rematch", version=finished))
+    for comm in (device, watcher):
+        frame = await comm.receive_from(timeout=10)
+        assert frame_version(frame) == finished + 1
+        assert table_state(frame)["status"] == "playing"
+    await device.send_to(text_data=send(action="rematch", version=finished))  # a double press
+    assert await device.receive_nothing(timeout=0.3)
+    assert (await db(fresh)(room)).version == finished + 1
+    await device.disconnect()
+    await watcher.disconnect()

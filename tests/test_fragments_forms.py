@@ -63,6 +63,13 @@ def test_it_sends_the_curtains_reveal_the_parser_accepts():
     assert message.action == "reveal" and message.seat == state.turn
 
 
+def test_it_sends_the_rematch_the_parser_accepts():
+    t = table_for(view(finished_state(rounds=1), 0, version=31), 0, status="finished")
+    [body] = sent(fragment(t, "settlement"))
+    message = parse(json.dumps(body))
+    assert message.action == "rematch" and message.version == 31
+
+
 def test_it_sends_the_next_round_the_parser_accepts():
     t = table_for(view(finished_state(rounds=3), 0, version=30), 0, status="between_rounds")
     [body] = sent(fragment(t, "settlement"))

@@ -44,6 +44,15 @@ def test_it_shows_the_standings_and_the_winner_at_the_match_end():
     assert "Bo wins the match!" in html
     assert re.search(r"Bo: 3 points</li><li[^>]*>Aki: 3 points", html)
     assert "next_round" not in html
+    assert "rematch" not in html  # a watcher may not start the next match
+
+
+def test_it_offers_a_seated_player_the_next_match_in_the_same_room():
+    v = view(finished_state(rounds=1), 0, totals=[3, 2, 1, 0], version=41)
+    html = fragment(table_for(v, 0, status="finished"), "settlement")
+    assert 'name="action" value="rematch"' in html and 'name="version" value="41"' in html
+    assert "Play again: same players, same rules" in html
+    assert 'href="/">New game with other rules</a>' in html
 
 
 def test_it_is_hidden_while_the_round_is_played():

@@ -26,7 +26,17 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 RANKS, SUITS = "A23456789TJQK", "SHDC"
 CARDS = [r + s for r in RANKS for s in SUITS] + ["JK"]
-ACTIONS = ["play", "pass", "joker", "hint", "resync", "reveal", "next_round", "fast_forward"]
+ACTIONS = [
+    "play",
+    "pass",
+    "joker",
+    "hint",
+    "resync",
+    "reveal",
+    "next_round",
+    "rematch",
+    "fast_forward",
+]
 POLITE_CLOSES = {4009, 4029}
 
 

@@ -68,3 +68,13 @@ class TestCpuMatchByKeyboard(LiveRoomTestCase):
             page.keyboard.press("Enter")
             page.wait_for_selector("#log ol.log-earlier")
         expect(page.locator("#log")).to_contain_text("Aki played")
+
+        # Play again, by keyboard: a new match in the same room, the same rules, a fresh hand.
+        room_url = page.url
+        tab_to(page, "#settlement .rematch-button")
+        page.keyboard.press("Enter")
+        expect(page.locator("#settlement")).to_be_hidden()
+        expect(page.locator("#rules-card")).to_contain_text("1 round")
+        assert page.url == room_url
+        assert not table_state(page).get("over")
+        expect(page.locator("#hand .card").first).to_be_visible()
