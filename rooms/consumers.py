@@ -147,14 +147,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_table(force=True)
 
     async def do_next_round(self, message: Message):
-        await database_sync_to_async(services.next_round)(self.slug, self.session_key)
-
-    async def do_rematch(self, message: Message):
-        started = await database_sync_to_async(services.rematch)(
+        await database_sync_to_async(services.next_round)(
             self.slug, self.session_key, message.version
         )
-        if not started:  # another player was first: this socket gets the new table if it lags
-            await self.send_table()
+        await self.send_table()  # the new deal, or the table this socket lags behind (one frame)
+
+    async def do_rematch(self, message: Message):
+        await database_sync_to_async(services.rematch)(
+            self.slug, self.session_key, message.version
+        )
+        await self.send_table()  # the new match, or the table this socket lags behind (one frame)
 
     async def do_fast_forward(self, message: Message):
         await database_sync_to_async(services.fast_forward)(self.slug, self.session_key)

@@ -195,15 +195,19 @@ def submit_action(
         return SubmitResult(version, exc)
 
 
-def next_round(room: Room | str, session_key: str) -> Room:
-    """Deals the next round, the dealer rotated; any seated player (or the creator) may ask."""
+def next_round(room: Room | str, session_key: str, version: int | None = None) -> Room:
+    """Deals the next round, the dealer rotated; any seated player (or the creator) may ask.
+    `version`, the table the asker saw: when the room has moved on since (another player dealt
+    first), nothing happens."""
     with transaction.atomic():
         room = _lock(room)
-        if room.status != Room.Status.BETWEEN_ROUNDS:
-            raise RoomError("not_between_rounds")
         seats = list(room.seats.all())
         if room.created_by != session_key and not _holds_any(seats, session_key):
             raise RoomError("not_your_seat")
+        if version is not None and room.version != version:
+            return room
+        if room.status != Room.Status.BETWEEN_ROUNDS:
+            raise RoomError("not_between_rounds")
         last = room.match.current_round()
         _rnd, state = rounds.deal(room.match, RuleSet.from_dict(room.rules), last.number + 1)
         _save(room, fast_forward=False, **_table_fields(room, seats, state))

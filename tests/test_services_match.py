@@ -43,3 +43,15 @@ def test_it_deals_the_next_round_only_between_rounds_and_for_a_seated_player():
     with pytest.raises(RoomError) as refused:
         services.next_round(room, ben)
     assert refused.value.code == "not_your_seat"
+
+
+def test_two_presses_of_the_same_finished_round_deal_one_round():
+    aki = new_session()
+    room = play_round_by_hand(hotseat_room(aki, rounds=3), aki)
+    seen = room.version
+    services.next_round(room, aki, seen)
+    dealt = fresh(room)
+    services.next_round(room, aki, seen)  # the other player's press, on the table they saw
+    after = fresh(room)
+    assert after.version == dealt.version and after.status == Room.Status.PLAYING
+    assert Match.objects.get(pk=room.match_id).rounds.count() == 2
