@@ -153,9 +153,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_table()  # the new deal, or the table this socket lags behind (one frame)
 
     async def do_rematch(self, message: Message):
-        await database_sync_to_async(services.rematch)(
-            self.slug, self.session_key, message.version
-        )
+        await database_sync_to_async(services.rematch)(self.slug, self.session_key, message.version)
         await self.send_table()  # the new match, or the table this socket lags behind (one frame)
 
     async def do_fast_forward(self, message: Message):
