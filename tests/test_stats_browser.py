@@ -28,6 +28,16 @@ FINISH = """() => {
     document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage"));
 }"""
 
+AGAIN = """() => {
+    const el = document.getElementById("table-state");
+    const view = JSON.parse(el.textContent);
+    view.status = "playing";
+    view.winner = null;
+    view.moves = 0;
+    el.textContent = JSON.stringify(view);
+    document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage"));
+}"""
+
 
 class TestStatsScript(LiveRoomTestCase):
     def start_cpu_room(self, page):
@@ -61,6 +71,16 @@ class TestStatsScript(LiveRoomTestCase):
             assert set(event) <= ALLOWED
             assert slug not in json.dumps(event)
         assert [e["event"] for e in sent].count("match_end") == 1
+
+        # Play again: a new match in the same room is a match of its own, counted from its start.
+        with page.expect_request(
+            lambda r: "/stats/event/" in r.url and "match_start" in r.post_data
+        ):
+            page.evaluate(AGAIN)
+        with page.expect_request(lambda r: "/stats/event/" in r.url and "match_end" in r.post_data):
+            page.evaluate(FINISH)
+        assert [e["event"] for e in sent].count("match_start") == 2
+        assert [e["event"] for e in sent].count("match_end") == 2
 
         switch = page.locator('#stats-switch input[name="stats"]')
         expect(switch).to_be_checked()

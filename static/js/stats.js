@@ -136,6 +136,7 @@
     if (!playing) return; // a watcher plays no match
     const key = room.dataset.room;
     let note = loadNote(key);
+    if (note && note.ended && view.status !== "finished") note = null; // Play again: a new match
     if (!note) {
       if (view.status === "finished") return; // opened after the end: nothing seen
       note = { t: Date.now(), moves: {}, ended: false };
