@@ -278,6 +278,7 @@
     }
     version = pageVersion();
     markSynced();
+    turnTitle();
   }
 
   // The room counts as connected once the first frame after an open has been shown: the server
@@ -410,6 +411,18 @@
     note.hidden = !text;
   }
 
+  // -- the tab's title ---------------------------------------------------------------------------
+
+  // A player who has gone to another tab sees in its title that it is their turn.
+  var baseTitle = null; // the page's own title, read before the first change
+  function turnTitle() {
+    if (baseTitle === null) baseTitle = document.title;
+    var room = $(".room");
+    var label = room && room.getAttribute("data-your-turn");
+    var mine = $('#controls .turn-note[data-mine="true"]');
+    document.title = label && mine && document.hidden ? label + " · " + baseTitle : baseTitle;
+  }
+
   // -- the friend room's link ------------------------------------------------------------------
 
   // Copied with one press: the clipboard API where the page may use it, else the selected text
@@ -442,6 +455,7 @@
     if (copy) copyLink(copy);
   });
   document.addEventListener("keydown", arrows);
+  document.addEventListener("visibilitychange", turnTitle);
   document.addEventListener("change", homePlayers);
   document.addEventListener("change", function (event) {
     if (event.target.form && event.target.form.id === "rules-form") homeRules();

@@ -142,3 +142,35 @@ def test_a_hint_chooses_its_move_and_play_sends_it(page):
     page.click('#hand [data-card="9S"]')
     page.evaluate(MESSAGE, render_message("That card cannot be played yet."))
     assert pressed(page) == ["9S"]  # any other message leaves the player's choice alone
+
+
+FRAME_CONTROLS = """(html) => {
+    const room = document.querySelector('.room');
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    document.getElementById('controls').replaceWith(box.firstElementChild);
+    room.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {bubbles: true, detail: {message: html}}));
+}"""
+
+HIDE = """(hidden) => {
+    Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+    document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_the_tabs_title_says_when_it_is_your_turn_while_you_look_elsewhere(page):
+    t = joker_table()  # seat 0 to act
+    load(page, t)
+    page.evaluate("() => { document.title = 'Sevens'; }")
+    page.evaluate(
+        "() => document.querySelector('.room').setAttribute('data-your-turn', 'Your turn')"
+    )
+    page.evaluate(HIDE, True)
+    assert page.title() == "Your turn · Sevens"
+    page.evaluate(HIDE, False)
+    assert page.title() == "Sevens"
+
+    page.evaluate(HIDE, True)
+    other = table_for({**view(played_state(joker=True), 0), "turn": 1}, 0)
+    page.evaluate(FRAME_CONTROLS, fragment(other, "controls"))
+    assert page.title() == "Sevens"  # another seat's turn: nothing to say
