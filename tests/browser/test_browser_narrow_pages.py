@@ -1,12 +1,14 @@
 """Every page on a small phone held upright (360 px wide), in English and Japanese: nothing is
 wider than the screen, so nothing needs sideways scrolling. The match page with its rounds table
-(a deal code, a form and a link per round) is the one most likely to overflow."""
+(a deal code, a form and a link per round), the rankings and a profile with a long player name
+are the ones most likely to overflow."""
 
 import pytest
 from browser_support import LiveRoomTestCase
 
 from games.sevens import RuleSet
-from tests.history_support import play, seats, store
+from history import ratings
+from tests.history_support import play, seats, store, user
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +33,10 @@ class TestNarrowPages(LiveRoomTestCase):
     def setUp(self):
         # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
         match = play(RuleSet(rounds=3), seed=7, seats=seats("human", "easy", "medium", "hard"))
-        self.stored = store(match)
+        self.long_name = "a_player_with_a_rather_long_name_2026"
+        person = user(self.long_name)
+        self.stored = store(match, players={0: ("k-long", person)})
+        ratings.record_finished_match(self.stored)  # ranked, with a profile of matches
         super().setUp()
 
     def test_no_page_scrolls_sideways_on_a_small_phone(self):
@@ -41,9 +46,23 @@ class TestNarrowPages(LiveRoomTestCase):
             page.context.add_cookies(
                 [{"name": "django_language", "value": language, "url": self.live_server_url}]
             )
-            for path in [*PAGES, f"/matches/{self.stored.pk}/"]:
+            own = [f"/matches/{self.stored.pk}/", f"/players/{self.long_name}/"]
+            for path in [*PAGES, *own]:
                 page.goto(self.url(path))
                 overflow = page.evaluate(OVERFLOW)
                 if overflow > 0:
                     wide.append(f"{language} {path}: {overflow}px")
+        # Signed in: the header names the player.
+        page = self.new_page(width=360, height=780)
+        page.goto(self.url("/accounts/login/"))
+        page.fill('input[name="username"]', self.long_name)
+        page.fill('input[name="password"]', "a long pass phrase 7")
+        page.click('main form button[type="submit"]')
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        for path in ("/", "/matches/", "/rankings/"):
+            page.goto(self.url(path))
+            assert self.long_name in page.locator("header").inner_text()
+            overflow = page.evaluate(OVERFLOW)
+            if overflow > 0:
+                wide.append(f"signed in {path}: {overflow}px")
         assert wide == []
