@@ -224,6 +224,8 @@ def rematch(room: Room | str, session_key: str, version: int | None = None) -> b
         seats = list(room.seats.all())
         if room.created_by != session_key and not _holds_any(seats, session_key):
             raise RoomError("not_your_seat")
+        if room.status == Room.Status.CLOSED:
+            raise RoomError("room_closed")
         if version is not None and room.version != version:
             return False
         if room.status != Room.Status.FINISHED:

@@ -11,7 +11,8 @@ plays the whole match: on each of its turns the browser picks one of the legal m
 `#table-state` at random (the joker as the joker and the card after it), now and then presses a
 card that cannot be played (the page must explain why), reloads the page, or fast-forwards the
 computers. `hotseat` lifts the curtain for each seat in turn; `friend` has Ben join by the link,
-the CPU fill the other seats, and Ben go away for a while and come back.
+the CPU fill the other seats, and Ben go away for a while and come back. Half the matches are
+followed by a second one in the same room (Play again, pressed by one browser or by two at once).
 
 Reported as problems: a page error or console error (WebGL's own, where it is off, excepted), a
 move the page did not carry out, a wrong press left unexplained, a table that stops moving for 40
@@ -160,6 +161,21 @@ class Soak:
             self.unpress(page)
         return None
 
+    def play_again(self, pages: list[Page]) -> None:
+        """Play again in the same room, once a game: one browser presses, or two at once (the
+        second press must change nothing); every browser must then see the new match."""
+        pressers = self.rng.sample(pages, k=min(len(pages), self.rng.choice([1, 2])))
+        for page in pressers:
+            self.click(page, "#settlement .rematch-button")
+        print(f"  play again ({len(pressers)} pressed)", flush=True)
+        for page in pages:
+            try:
+                page.wait_for_function(
+                    "() => !document.querySelector('#settlement .winner')", timeout=10000
+                )
+            except Exception:  # noqa: BLE001 - reported, and the soak goes on
+                self.note(f"play again: a browser still shows the old match ({page.url})")
+
     def wrong_press(self, page: Page, who: str) -> bool:
         dimmed = page.locator("#hand .card.dimmed")
         if not dimmed.count():
@@ -226,6 +242,7 @@ class Soak:
         began = last_change = time.time()
         last = None
         away_until = None
+        again = 0
         while time.time() - began < 600:
             version = aki.evaluate(LOOK)["version"]
             if version != last:
@@ -236,7 +253,12 @@ class Soak:
             for who, page in list(pages.items()):
                 if self.step(page, who) == "over":
                     print(f"  {aki.locator('#settlement .winner').text_content()}", flush=True)
-                    return "over"
+                    if again or self.rng.random() < 0.5:
+                        return "over"
+                    again = 1
+                    self.play_again(list(pages.values()))
+                    began = last_change = time.time()
+                    break
             if ben_context is not None:
                 if "ben" in pages and away_until is None and self.rng.random() < 0.005:
                     pages.pop("ben").close()  # Ben's tab closes: the CPU plays for him meanwhile

@@ -5,7 +5,7 @@ import pytest
 
 from games.models import Match
 from history.models import MatchPlayer
-from rooms import services
+from rooms import presence, services
 from rooms.errors import RoomError
 from rooms.models import Room
 from tests.live_support import fresh, hotseat_room, new_session, play_round_by_hand
@@ -61,3 +61,12 @@ def test_it_refuses_a_match_still_being_played_and_a_browser_with_no_seat():
         services.rematch(room, mallory, room.version)
     assert refused.value.code == "not_your_seat"
     assert fresh(room).status == Room.Status.FINISHED
+
+
+def test_a_closed_room_says_so():
+    aki = new_session()
+    room = finished_room(aki)
+    assert presence.close_room(room)
+    with pytest.raises(RoomError) as refused:
+        services.rematch(room, aki, fresh(room).version)
+    assert refused.value.code == "room_closed"
