@@ -225,8 +225,12 @@ class Soak:
             if mode == "friend":
                 ben = new_page("ben")
                 ben.goto(aki.url)
+                if rng.random() < 0.5:  # the name is optional: "Player 2" without one
+                    ben.fill("#join-name", "Ben")
                 ben.click("form.join-form button[type=submit]")
                 ben.wait_for_load_state()
+                if not ben.locator("form.leave-form").count():
+                    self.note("ben pressed 'Take a free seat' and has no seat")
                 aki.click("form.start-form button[type=submit]")
                 aki.wait_for_load_state()
                 pages["ben"] = ben

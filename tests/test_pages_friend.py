@@ -117,3 +117,11 @@ def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
     seat = room.seats.get(index=1)
     assert seat.session_key == ben.session.session_key and not seat.cpu_controlled
     assert re.search(r'data-card="\w+"', page(ben, room))
+
+
+def test_a_friend_may_join_without_typing_a_name(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": ""})
+    seat = room.seats.get(index=1)
+    assert seat.session_key == ben.session.session_key and seat.name == "Player 2"
+    html = page(ben, room)
+    assert 'id="join-name"' not in html and "Leave my seat" in html

@@ -95,3 +95,16 @@ class TestFriendRoom(LiveRoomTestCase):
         expect(hand).to_be_visible()
         assert table_state(back)["seat"] == 1
         expect(back.locator('#seats [data-seat="1"]')).to_contain_text("(you)")
+
+    def test_a_friend_takes_a_seat_without_typing_a_name(self):
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        ben = self.new_page()
+        ben.goto(aki.url)
+        ben.get_by_role("button", name="Take a free seat").click()  # the name box left empty
+        connected(ben)
+        expect(ben.locator("form.leave-form")).to_be_visible()
+        expect(aki.locator("#lobby")).to_contain_text("Player 2")
