@@ -51,7 +51,9 @@ def names_of(match: Match) -> list[str]:
     names = []
     for i, seat in enumerate(match.seats):
         name = seat.get("name") if isinstance(seat, dict) else None
-        names.append(str(name) if name else _("Seat %(number)s") % {"number": i + 1})
+        names.append(
+            narrate.shown_name(str(name)) if name else _("Seat %(number)s") % {"number": i + 1}
+        )
     return names
 
 

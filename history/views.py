@@ -51,8 +51,9 @@ def room_matches(request, slug):
 def _row(match: StoredMatch) -> dict:
     winner = None
     if match.winner is not None and match.status == StoredMatch.Status.FINISHED:
-        winner = match.seats[match.winner].get("name")
-    return {"match": match, "names": [s.get("name") for s in match.seats], "winner": winner}
+        winner = narrate.shown_name(match.seats[match.winner].get("name") or "")
+    names = [narrate.shown_name(s.get("name") or "") for s in match.seats]
+    return {"match": match, "names": names, "winner": winner}
 
 
 @require_GET

@@ -1,6 +1,7 @@
 """Words for cards, seats and moves: what the panel shows and what the live region reads out."""
 
 import functools
+import re
 
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -66,6 +67,31 @@ def _card(card: str, language: str) -> dict:
         "red": card != JOKER and card[1] in "HD",
         "joker": card == JOKER,
     }
+
+
+# A seat nobody named is stored as "CPU 2" or "Player 2" (`default_name`), whatever the language of
+# the browser that opened the room, and shown in the language of each viewer.
+DEFAULT_NAME = re.compile(r"^(CPU|Player) ([1-4])$")
+
+
+def default_name(kind: str, index: int) -> str:
+    """The stored name of seat `index` when nobody typed one: "CPU 2", "Player 2"."""
+    return f"{'CPU' if kind == 'cpu' else 'Player'} {index + 1}"
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the viewer reads it: a default name in the active language."""
+    found = DEFAULT_NAME.match(name or "")
+    if not found:
+        return name
+    number = int(found.group(2))
+    if found.group(1) == "CPU":
+        return _("CPU %(n)d") % {"n": number}
+    return _("Player %(n)d") % {"n": number}
+
+
+def shown_names(names: list[str]) -> list[str]:
+    return [shown_name(name) for name in names]
 
 
 def seat_colour(index: int) -> tuple[str, str]:

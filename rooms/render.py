@@ -100,7 +100,7 @@ def lobby_seats(room, seats=None) -> list[dict]:
                 "index": index,
                 "colour": narrate.seat_colour(index)[0],
                 "free": free,
-                "name": "" if free else seat.name,
+                "name": "" if free else narrate.shown_name(seat.name),
                 "kind": "human" if free else seat.kind,
                 "level": None if free else seat.level,
                 "connected": False if free else seat.connected,

@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from games.models import Match
 from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
-from rooms import rounds
+from rooms import narrate, rounds
 from rooms.announce import tell_seat_on_commit
 from rooms.errors import RoomError, StaleVersion
 from rooms.guard import LIVE, PLAYING
@@ -147,7 +146,7 @@ def fill_and_start(room: Room | str, session_key: str, level: str | None = None)
         for seat in seats:
             if seat.kind == Seat.Kind.HUMAN and not seat.session_key:
                 seat.kind, seat.level = Seat.Kind.CPU, level
-                seat.name = _("CPU %(n)d") % {"n": seat.index + 1}
+                seat.name = narrate.default_name("cpu", seat.index)
                 seat.save(update_fields=["kind", "level", "name"])
         _save(room, **_start_match(room, RuleSet.from_dict(room.rules), seats))
     return room
@@ -322,7 +321,7 @@ def _new_seat(room, index, mode, level, names, session_key) -> Seat:
             index=index,
             kind=Seat.Kind.CPU,
             level=level,
-            name=_("CPU %(n)d") % {"n": index + 1},
+            name=narrate.default_name("cpu", index),
         )
     held = mode == Room.Mode.HOTSEAT or index == 0
     return Seat(
@@ -336,7 +335,7 @@ def _new_seat(room, index, mode, level, names, session_key) -> Seat:
 
 def _display_name(name: str, index: int) -> str:
     name = " ".join(str(name or "").split())[:40]
-    return name or _("Player %(n)d") % {"n": index + 1}
+    return name or narrate.default_name("human", index)
 
 
 def _log_seat(seat: Seat) -> dict:

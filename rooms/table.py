@@ -35,6 +35,8 @@ def public(view: dict | None, *, room: dict) -> dict:
     """The part of the context every viewer shares (the layout, the seats, the log, …): built from
     any seat's view (`rooms.frames` uses the watcher's), once per room version and language."""
     rules = view["rules"] if view else room["rules"]
+    if view is not None:
+        view = {**view, "names": narrate.shown_names(view["names"])}
     t = {
         "version": view["version"] if view else room["version"],
         "slug": room["slug"],
@@ -93,6 +95,7 @@ def personal(
     t = {**pub, "viewer": viewer_seat}
     if view is None:
         return t
+    view = {**view, "names": narrate.shown_names(view["names"])}
     names = view["names"]
     t.update(
         {

@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.limits import over_limit, refuse
-from rooms import frames, services, table
+from rooms import frames, narrate, services, table
 from rooms import render as table_render
 from rooms.errors import RoomError
 from rooms.forms import PRESET_NAMES, RulesForm, preset_initial
@@ -123,7 +123,7 @@ def room_log(request, slug):
     view = snap.view(None) if snap.state is not None else None
     if view is None or table.round_number(view) != number:
         return render(request, "rooms/log_earlier.html", {"gone": True})
-    lines = table.log_lines(view.get("history") or [], view["names"])
+    lines = table.log_lines(view.get("history") or [], narrate.shown_names(view["names"]))
     if not 1 <= before <= len(lines) + 1:
         return HttpResponseBadRequest(gettext("This link to the log is not valid."))
     return render(request, "rooms/log_earlier.html", {"lines": lines[: before - 1]})

@@ -1,0 +1,50 @@
+"""A seat nobody named ("CPU 2", "Player 2") is stored the same whatever the language of the
+browser that made it, and each viewer reads it in their own language: a Japanese friend in a room a
+Chinese player opened does not see Chinese names. A name a player typed is shown as typed."""
+
+import pytest
+from django.test import Client
+
+from history.views import StoredMatch
+from rooms import narrate
+from rooms.models import Room
+from tests.test_pages_friend import MENU
+
+pytestmark = pytest.mark.django_db
+
+
+def client(language: str) -> Client:
+    c = Client()
+    c.cookies["django_language"] = language
+    return c
+
+
+def test_default_names_are_stored_once_and_shown_in_each_viewers_language():
+    aki, ben = client("zh-hans"), client("ja")
+    aki.post("/new/", {**MENU, "name": ""})
+    room = Room.objects.get()
+    ben.post(f"/room/{room.slug}/seat/", {"name": ""})
+    aki.post(f"/room/{room.slug}/start/")
+    names = list(room.seats.order_by("index").values_list("name", flat=True))
+    assert names == ["Player 1", "Player 2", "CPU 3", "CPU 4"]
+
+    seen_by_ben = ben.get(f"/room/{room.slug}/").content.decode()
+    assert "プレイヤー 1" in seen_by_ben and "玩家 1" not in seen_by_ben
+    assert "电脑" not in seen_by_ben
+    seen_by_aki = aki.get(f"/room/{room.slug}/").content.decode()
+    assert "玩家 2" in seen_by_aki and "电脑 3" in seen_by_aki and "プレイヤー" not in seen_by_aki
+
+    stored = StoredMatch.objects.get(room=room)
+    assert [s["name"] for s in stored.seats] == names  # the log keeps the stored names
+    history = ben.get(f"/matches/{stored.pk}/").content.decode()
+    assert "电脑" not in history
+
+
+def test_a_typed_name_is_shown_as_typed_in_every_language():
+    aki, ben = client("en"), client("ja")
+    aki.post("/new/", {**MENU, "name": "CPU 9"})
+    room = Room.objects.get()
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    html = ben.get(f"/room/{room.slug}/").content.decode()
+    assert "CPU 9" in html and "Ben" in html
+    assert narrate.shown_name("Aki") == "Aki"
