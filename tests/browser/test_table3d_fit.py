@@ -1,4 +1,4 @@
-"""The table fits a phone held upright and a desktop: no sideways scrolling, the 3D view inside the
+"""The table fits a phone held upright or sideways and a desktop: no sideways scrolling, the 3D view inside the
 screen, the cards drawn (issue 5). Screenshots go to test-artifacts/."""
 
 # The fixtures come from table3d_support by import; tests take them as arguments.
@@ -20,6 +20,13 @@ SCREENS = {
     "phone-portrait": {
         "width": 390,
         "height": 844,
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "phone-landscape": {
+        "width": 844,
+        "height": 390,
         "device_scale_factor": 3,
         "is_mobile": True,
         "has_touch": True,
@@ -52,3 +59,30 @@ def test_it_fits_the_screen_without_overflow(webgl_browser, demo_url, screen):
         assert 0 <= p["x"] <= box["width"] and 0 <= p["y"] <= box["height"], p
     # Textures stay crisp but bounded: the pixel ratio is capped at 2.
     assert page.evaluate("() => sevensTable.table.dpr") <= 2
+
+
+def test_a_phone_on_its_side_shows_the_whole_table_with_play_and_pass(webgl_browser, demo_url):
+    """Sideways, the screen is too short for the page's header, the rules and the table: the table
+    takes the screen's height and is scrolled into view, so Play and Pass are on screen."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0", **SCREENS["phone-landscape"])
+    settle(page)
+    page.wait_for_function("() => window.scrollY > 0")
+    for selector in ["#table3d", '#table3d [data-table-action="play"]']:
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390, (selector, box)
+    assert page.locator('#table3d [data-table-action="pass"]').is_visible()
+
+
+def test_a_phone_turned_sideways_during_play_brings_the_table_into_view(webgl_browser, demo_url):
+    page = open_table(webgl_browser, demo_url + "?cpu=0", **SCREENS["phone-portrait"])
+    settle(page)
+    # The room page's header and rules stand above the table: here, a block as tall.
+    page.evaluate(
+        """() => { const d = document.createElement('div'); d.style.height = '600px';
+        document.querySelector('.table-area').before(d); window.scrollTo(0, 0); }"""
+    )
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.wait_for_function(
+        "() => { const r = document.getElementById('table3d').getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= innerHeight; }"
+    )

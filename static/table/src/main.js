@@ -103,6 +103,15 @@ function boot(root) {
     root.dataset.moving = String(moving);
   }
 
+  // On a short screen held sideways the table fills the screen's height; it is brought into view
+  // when the viewer starts to play a round, and when the phone is turned while they play.
+  const shortLandscape = window.matchMedia("(orientation: landscape) and (max-height: 540px)");
+  let playing = false;
+  function bringIntoView() {
+    if (shortLandscape.matches && view && playsThisRound(view)) root.scrollIntoView({ block: "center" });
+  }
+  shortLandscape.addEventListener?.("change", bringIntoView);
+
   function updateBar() {
     const mine = view && isMyTurn(view);
     // Play and Pass stand only while the viewer has moves to make this round: not before the
@@ -138,6 +147,10 @@ function boot(root) {
     api.version = view.version;
     table.setState(view, selection);
     updateBar();
+    if (playsThisRound(view) !== playing) {
+      playing = !playing;
+      if (playing) bringIntoView();
+    }
     if (!api.ready) {
       performance.mark("table3d:state");
       table.renderNow();
