@@ -105,7 +105,9 @@ def personal(
             "hand": hand(view),
             "turn": turn_facts(view, viewer_seat, names),
             "live": live_text(pub["spoken_move"], view, viewer_seat),
-            "state": compact_state(view),
+            # the hot-seat curtain's seat: the 3D table turns to it, face down, and shows the curtain
+            "state": compact_state(view)
+            | ({"curtain": curtain_for} if curtain_for is not None else {}),
         }
     )
     t["state_json"] = state_text(t["state"])

@@ -20,6 +20,8 @@ def test_it_covers_the_hand_with_a_curtain_for_the_seat_to_act():
     assert re.search(rf'name="seat" value="{turn}"', frame)
     data = table_state(frame)
     assert data["hand"] is None and data["legal"] == []
+    # The 3D table turns to the seat behind the curtain (and shows the curtain over it).
+    assert data["seat"] is None and data["curtain"] == turn
 
 
 def test_it_shows_only_the_revealed_seats_hand():
@@ -31,6 +33,7 @@ def test_it_shows_only_the_revealed_seats_hand():
     assert shown == set(view(state, turn)["hand"])
     assert "Pass the device to" not in html
     assert re.search(rf'name="seat" value="{turn}"', fragment(t, "controls"))
+    assert "curtain" not in t["state"]
 
 
 def test_it_offers_no_watching_note_between_rounds_on_a_shared_device():

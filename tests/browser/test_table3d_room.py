@@ -72,3 +72,28 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         page.wait_for_function("() => sevensTable.view && sevensTable.view.hand.length > 0")
         expect(play).to_be_visible()
         expect(pass_button).to_be_visible()
+
+    def test_it_shows_the_hot_seat_curtain_over_the_table_and_lifts_it(self):
+        page = self.open_room("hotseat")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        curtain = page.locator("#table3d [data-table3d-curtain]")
+        expect(curtain).to_be_visible()
+        # The words are the panel's: whose turn it is, and the button to press.
+        name = page.locator("#hand .curtain h2").inner_text()
+        assert name.startswith("Pass the device to ")
+        expect(curtain.locator("p")).to_have_text(name)
+        seat = int(page.locator('#hand .curtain input[name="seat"]').get_attribute("value"))
+        # Face down, the table already sits that seat at the near edge.
+        assert page.evaluate("() => sevensTable.view.curtain") == seat
+        assert page.evaluate("() => sevensTable.view.hand") is None
+        near = "() => sevensTable.table.places.find((p) => p.near).seat"
+        assert page.evaluate(near) == seat
+        curtain.locator(
+            "button"
+        ).click()  # lifting it is this device's own business: no new version
+        page.wait_for_function("() => sevensTable.view.seat !== null")
+        expect(curtain).to_be_hidden()
+        assert page.evaluate("() => sevensTable.view.seat") == seat
+        assert page.evaluate("() => sevensTable.view.hand.length") > 0
+        assert page.evaluate(near) == seat
+        expect(page.locator("#hand .curtain")).to_have_count(0)

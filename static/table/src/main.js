@@ -80,6 +80,7 @@ function boot(root) {
   const playButton = root.querySelector('[data-table-action="play"]');
   const passButton = root.querySelector('[data-table-action="pass"]');
   const skipButton = root.querySelector('[data-table-action="skip"]');
+  const curtainBox = root.querySelector("[data-table3d-curtain]");
   const viewButtons = [...root.querySelectorAll("[data-view]")];
   const fourBox = root.querySelector('[data-option="four-colour"]');
   let view = null;
@@ -108,8 +109,32 @@ function boot(root) {
   const shortLandscape = window.matchMedia("(orientation: landscape) and (max-height: 540px)");
   let playing = false;
   function bringIntoView() {
-    if (shortLandscape.matches && view && playsThisRound(view)) root.scrollIntoView({ block: "center" });
+    if (shortLandscape.matches && view && (playsThisRound(view) || curtainUp())) root.scrollIntoView({ block: "center" });
   }
+
+  // The hot-seat curtain: shown over the table as well as in the panel, whose button it presses.
+  function panelCurtain() {
+    return view && view.curtain !== undefined && view.curtain !== null ? document.querySelector("#hand .curtain") : null;
+  }
+  function curtainUp() {
+    return Boolean(panelCurtain());
+  }
+  function syncCurtain() {
+    if (!curtainBox) return;
+    const curtain = panelCurtain();
+    const button = curtain?.querySelector(".curtain-button");
+    curtainBox.hidden = !button;
+    if (!button) return;
+    curtainBox.className = `table3d-curtain ${[...curtain.classList].find((c) => c.startsWith("seat-")) || ""}`;
+    // Only a change is written: each write is a mutation, which calls this again.
+    const words = [curtain.querySelector("h2")?.textContent || "", button.textContent];
+    for (const [el, text] of [[curtainBox.querySelector("p"), words[0]], [curtainBox.querySelector("button"), words[1]]]) {
+      if (el.textContent !== text) el.textContent = text;
+    }
+  }
+  curtainBox?.querySelector("button").addEventListener("click", () => {
+    document.querySelector("#hand .curtain .curtain-button")?.click();
+  });
   shortLandscape.addEventListener?.("change", bringIntoView);
 
   function updateBar() {
@@ -147,8 +172,10 @@ function boot(root) {
     api.version = view.version;
     table.setState(view, selection);
     updateBar();
-    if (playsThisRound(view) !== playing) {
-      playing = !playing;
+    syncCurtain();
+    const nowPlaying = playsThisRound(view) || curtainUp();
+    if (nowPlaying !== playing) {
+      playing = nowPlaying;
       if (playing) bringIntoView();
     }
     if (!api.ready) {
@@ -208,7 +235,10 @@ function boot(root) {
   table.resize(canvas.clientWidth, canvas.clientHeight);
   document.body.addEventListener("htmx:oobAfterSwap", refresh);
   document.body.addEventListener("htmx:afterSettle", refresh);
-  new MutationObserver(refresh).observe(document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => {
+    refresh();
+    syncCurtain();
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {
     if (cards.join() !== selection.join() && view && isMyTurn(view)) setSelection(cards, { syncPanel: false });
   });

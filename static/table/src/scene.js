@@ -157,7 +157,8 @@ export class Table {
     this.selection = selection;
     const deal = isNewDeal(prev, view);
     const from = new Map(arrivals(prev, view).map((a) => [a.card, a.seat]));
-    const places = seatPlaces(view.players, view.seat);
+    // The viewer's seat at the near edge; behind a hot-seat curtain, the seat it waits for.
+    const places = (this.places = seatPlaces(view.players, view.seat ?? view.curtain ?? null));
     const sourceOf = (seat) => {
       const p = places.find((q) => q.seat === seat);
       return p ? { x: p.x, y: 0.3, z: p.z, angle: 0 } : { x: 0, y: 0.3, z: -0.9, angle: 0 };
