@@ -97,3 +97,45 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         assert page.evaluate("() => sevensTable.view.hand.length") > 0
         assert page.evaluate(near) == seat
         expect(page.locator("#hand .curtain")).to_have_count(0)
+
+    def test_a_phone_on_its_side_plays_a_round_on_the_table_and_then_shows_the_results(self):
+        """844×390: Play and Pass on the table stay on screen for a whole round, and when the
+        round ends its results, in the panel below the table, are scrolled into sight."""
+        context = self.browser.new_context(
+            viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        play = page.locator('#table3d [data-table-action="play"]')
+        pass_button = page.locator('#table3d [data-table-action="pass"]')
+
+        def on_screen(locator):
+            box = locator.bounding_box()
+            return box and box["y"] >= 0 and box["y"] + box["height"] <= 390
+
+        for _ in range(40):
+            if wait_for_my_turn_or_the_end(page) == "over":
+                break
+            assert on_screen(play) and on_screen(pass_button)
+            before = version(page)
+            cards = page.evaluate(
+                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
+            )
+            if cards:
+                page.evaluate("(c) => sevensTable.press(c)", cards[0])
+                play.click()
+            else:
+                pass_button.click()
+            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        else:
+            raise AssertionError("the round did not end")
+        page.wait_for_function(
+            "() => { const r = document.getElementById('settlement').getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= innerHeight + 1; }"
+        )

@@ -136,6 +136,15 @@ function boot(root) {
     document.querySelector("#hand .curtain .curtain-button")?.click();
   });
   shortLandscape.addEventListener?.("change", bringIntoView);
+  // There, the round's results (#settlement, in the panel below the table) are scrolled up into
+  // view once they arrive, as far as they need: the end of the table stays in sight above them.
+  let settlementDue = false;
+  function showSettlement() {
+    const box = document.getElementById("settlement");
+    if (!settlementDue || !box || box.hidden) return;
+    settlementDue = false;
+    box.scrollIntoView({ block: "nearest" });
+  }
 
   function updateBar() {
     const mine = view && isMyTurn(view);
@@ -168,6 +177,7 @@ function boot(root) {
     const hand = new Set(next.hand || []);
     if (view && next.version !== view.version) selection = [];
     selection = isMyTurn(next) ? selection.filter((c) => hand.has(c)) : [];
+    const previous = view;
     view = next;
     api.version = view.version;
     table.setState(view, selection);
@@ -177,6 +187,10 @@ function boot(root) {
     if (nowPlaying !== playing) {
       playing = nowPlaying;
       if (playing) bringIntoView();
+    }
+    if (view.over && previous && !previous.over) {
+      settlementDue = shortLandscape.matches;
+      showSettlement(); // when it came before the state in the same frame
     }
     if (!api.ready) {
       performance.mark("table3d:state");
@@ -238,6 +252,7 @@ function boot(root) {
   new MutationObserver(() => {
     refresh();
     syncCurtain();
+    showSettlement();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {
     if (cards.join() !== selection.join() && view && isMyTurn(view)) setSelection(cards, { syncPanel: false });
