@@ -65,13 +65,16 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         play = page.locator('#table3d [data-table-action="play"]')
         pass_button = page.locator('#table3d [data-table-action="pass"]')
         # A room waiting for players: no cards, nothing to press.
+        hint = page.locator('#table3d [data-table-action="hint"]')
         expect(play).to_be_hidden()
         expect(pass_button).to_be_hidden()
+        expect(hint).to_be_hidden()
 
         page.get_by_role("button", name="Fill empty seats with the computer and start").click()
         page.wait_for_function("() => sevensTable.view && sevensTable.view.hand.length > 0")
         expect(play).to_be_visible()
         expect(pass_button).to_be_visible()
+        expect(hint).to_be_visible()
 
     def test_it_shows_the_hot_seat_curtain_over_the_table_and_lifts_it(self):
         page = self.open_room("hotseat")
@@ -139,3 +142,26 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
             "() => { const r = document.getElementById('settlement').getBoundingClientRect();"
             " return r.top >= 0 && r.bottom <= innerHeight + 1; }"
         )
+
+    def test_its_hint_button_asks_the_panel_and_shows_the_hint_over_the_table(self):
+        page = self.open_room("cpu-easy")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        hint = page.locator('#table3d [data-table-action="hint"]')
+        message = page.locator("#table3d [data-table3d-message]")
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        expect(hint).to_be_enabled()
+        expect(message).to_be_hidden()
+        hint.click()
+        expect(page.locator("#messages [data-hint]")).to_have_count(1)
+        said = page.locator("#messages .message").inner_text().strip()
+        assert said
+        expect(message).to_have_text(said)
+        word = page.locator("#messages [data-hint]").get_attribute("data-hint")
+        # The hinted move is chosen on the table as in the panel: Play plays it.
+        if word != "pass":
+            card = word.split("*")[-1]
+            page.wait_for_function("(c) => sevensTable.selection.includes(c)", arg=card)
+            before = version(page)
+            page.locator('#table3d [data-table-action="play"]').click()
+            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+            expect(page.locator(f"#c{card}")).to_have_class("r")

@@ -11,7 +11,7 @@ import {
   selectionAction,
   setWords,
 } from "./play.js";
-import { hasPanel, selectCards, submitMove, watchPanelSelection } from "./panel.js";
+import { hasPanel, panelButton, selectCards, submitMove, watchPanelSelection } from "./panel.js";
 import { Table } from "./scene.js";
 import { expand } from "./wire.js";
 
@@ -80,6 +80,8 @@ function boot(root) {
   const playButton = root.querySelector('[data-table-action="play"]');
   const passButton = root.querySelector('[data-table-action="pass"]');
   const skipButton = root.querySelector('[data-table-action="skip"]');
+  const hintButton = root.querySelector('[data-table-action="hint"]');
+  const messageBox = root.querySelector("[data-table3d-message]");
   const curtainBox = root.querySelector("[data-table3d-curtain]");
   const viewButtons = [...root.querySelectorAll("[data-view]")];
   const fourBox = root.querySelector('[data-option="four-colour"]');
@@ -110,6 +112,14 @@ function boot(root) {
   let playing = false;
   function bringIntoView() {
     if (shortLandscape.matches && view && (playsThisRound(view) || curtainUp())) root.scrollIntoView({ block: "center" });
+  }
+
+  // The panel's latest message, over the table too (only a change is written, as below).
+  function syncMessage() {
+    if (!messageBox) return;
+    const text = document.querySelector("#messages .message")?.textContent.trim() || "";
+    if (messageBox.textContent !== text) messageBox.textContent = text;
+    messageBox.hidden = !text;
   }
 
   // The hot-seat curtain: shown over the table as well as in the panel, whose button it presses.
@@ -154,6 +164,10 @@ function boot(root) {
     const idle = !view || !playsThisRound(view);
     for (const button of [playButton, passButton]) if (button) button.hidden = idle;
     if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
+    if (hintButton) {
+      hintButton.hidden = idle || !panelButton("hint");
+      hintButton.disabled = !mine;
+    }
     if (passButton) {
       passButton.disabled = !mine || !canPass(view) || !hasPanel();
       passButton.textContent = view ? passLabel(view) : passLabel({});
@@ -229,6 +243,7 @@ function boot(root) {
     if (move) submitMove(move);
   });
   passButton?.addEventListener("click", () => submitMove({ action: "pass" }));
+  hintButton?.addEventListener("click", () => panelButton("hint")?.click());
   skipButton?.addEventListener("click", () => table.skip());
   for (const b of viewButtons) {
     b.addEventListener("click", () => {
@@ -252,6 +267,7 @@ function boot(root) {
   new MutationObserver(() => {
     refresh();
     syncCurtain();
+    syncMessage();
     showSettlement();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {

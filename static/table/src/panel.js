@@ -66,6 +66,13 @@ export function submitMove(move, doc = document) {
   return true;
 }
 
+/** The panel's submit button for `action` ("hint", "fast_forward"…), or null. */
+export function panelButton(action, doc = document) {
+  const form = panelForm(doc);
+  if (!form) return null;
+  return [...form.querySelectorAll('[name="action"]')].find((b) => b.type === "submit" && b.value === action) || null;
+}
+
 /** Calls back with the panel's pressed cards whenever they change (the player used the panel). */
 export function watchPanelSelection(callback, doc = document) {
   let last = "";
