@@ -1,6 +1,8 @@
 """The 3D table in a real room against three computers: it draws the seat view the server pushes,
 and a card pressed on the canvas then "Play" goes through the panel to the server (issue 5)."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from browser_support import LiveRoomTestCase, connected, version, wait_for_my_turn_or_the_end
 from channels.testing import ChannelsLiveServerTestCase
@@ -8,6 +10,22 @@ from playwright.sync_api import expect, sync_playwright
 from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, launch, save, settle
 
 pytestmark = pytest.mark.browser
+
+
+def flag_of(slug: str) -> bool:
+    """The room's fast-forward flag, read in a thread of its own (playwright's loop runs here)."""
+    from django.db import connection
+
+    from rooms.models import Room
+
+    def read():
+        try:
+            return Room.objects.get(slug=slug).fast_forward
+        finally:
+            connection.close()  # the thread's own connection: none left open at teardown
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(read).result()
 
 
 class TestTable3dInACpuRoom(LiveRoomTestCase):
@@ -66,15 +84,27 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         pass_button = page.locator('#table3d [data-table-action="pass"]')
         # A room waiting for players: no cards, nothing to press.
         hint = page.locator('#table3d [data-table-action="hint"]')
+        fast = page.locator('#table3d [data-table-action="fast_forward"]')
         expect(play).to_be_hidden()
         expect(pass_button).to_be_hidden()
         expect(hint).to_be_hidden()
+        expect(fast).to_be_hidden()
 
         page.get_by_role("button", name="Fill empty seats with the computer and start").click()
         page.wait_for_function("() => sevensTable.view && sevensTable.view.hand.length > 0")
         expect(play).to_be_visible()
         expect(pass_button).to_be_visible()
         expect(hint).to_be_visible()
+        expect(fast).to_be_visible()  # the computer holds the empty seats
+        # It presses the panel's: the room is fast-forwarded (the server's flag).
+        slug = page.locator(".room").get_attribute("data-room")
+        assert not flag_of(slug)
+        fast.click()
+        for _ in range(50):
+            if flag_of(slug):
+                break
+            page.wait_for_timeout(100)
+        assert flag_of(slug)
 
     def test_it_shows_the_hot_seat_curtain_over_the_table_and_lifts_it(self):
         page = self.open_room("hotseat")

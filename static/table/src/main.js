@@ -81,6 +81,7 @@ function boot(root) {
   const passButton = root.querySelector('[data-table-action="pass"]');
   const skipButton = root.querySelector('[data-table-action="skip"]');
   const hintButton = root.querySelector('[data-table-action="hint"]');
+  const fastButton = root.querySelector('[data-table-action="fast_forward"]');
   const messageBox = root.querySelector("[data-table3d-message]");
   const curtainBox = root.querySelector("[data-table3d-curtain]");
   const viewButtons = [...root.querySelectorAll("[data-view]")];
@@ -164,13 +165,16 @@ function boot(root) {
     const idle = !view || !playsThisRound(view);
     for (const button of [playButton, passButton]) if (button) button.hidden = idle;
     if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
+    // Fast-forward, as in the panel: for a seat of a round under way, out of cards or not.
+    if (fastButton) fastButton.hidden = !view || view.seat === null || view.seat === undefined || view.over || !panelButton("fast_forward");
     if (hintButton) {
       hintButton.hidden = idle || !panelButton("hint");
       hintButton.disabled = !mine;
     }
     if (passButton) {
       passButton.disabled = !mine || !canPass(view) || !hasPanel();
-      passButton.textContent = view ? passLabel(view) : passLabel({});
+      const label = view ? passLabel(view) : passLabel({});
+      if (passButton.textContent !== label) passButton.textContent = label; // a write is a mutation: see below
     }
   }
 
@@ -244,6 +248,7 @@ function boot(root) {
   });
   passButton?.addEventListener("click", () => submitMove({ action: "pass" }));
   hintButton?.addEventListener("click", () => panelButton("hint")?.click());
+  fastButton?.addEventListener("click", () => panelButton("fast_forward")?.click());
   skipButton?.addEventListener("click", () => table.skip());
   for (const b of viewButtons) {
     b.addEventListener("click", () => {
@@ -266,6 +271,7 @@ function boot(root) {
   document.body.addEventListener("htmx:afterSettle", refresh);
   new MutationObserver(() => {
     refresh();
+    updateBar(); // the panel's buttons (Hint, Fast-forward) may come after the state
     syncCurtain();
     syncMessage();
     showSettlement();
