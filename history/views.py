@@ -7,7 +7,6 @@ from django import forms
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.limits import message, over_limit, refuse
@@ -158,9 +157,11 @@ def play_deal(request, pk):
 
 
 def _names(mode: str, players_count: int) -> list[str]:
+    """As on the home page: names stored language-free ("Player 2", shown in each viewer's
+    language), and never "You", which the friends of a friend room would read as themselves."""
     if mode == "hotseat":
-        return [_("Player %(number)s") % {"number": n + 1} for n in range(players_count)]
-    return [_("You")]
+        return [narrate.default_name("human", n) for n in range(players_count)]
+    return [""]
 
 
 @require_http_methods(["GET", "POST"])

@@ -56,7 +56,8 @@ def creator_names(form: RulesForm, mode: str) -> list[str]:
     """The names of the seats the creator holds: one, or every seat on a shared device."""
     if mode == "hotseat":
         count = form.cleaned_data["players"]
-        return [gettext("Player %(number)s") % {"number": n + 1} for n in range(count)]
+        # stored language-free, shown in each viewer's language (narrate.shown_name)
+        return [narrate.default_name("human", n) for n in range(count)]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
     return [form.cleaned_data["name"].strip()]
 

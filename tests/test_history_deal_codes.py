@@ -38,6 +38,10 @@ def test_it_starts_a_room_whose_first_round_deals_that_deal(client, start):
     assert first.hands == played.rounds[2].hands_at_deal
     assert first.dealer == played.rounds[2].dealer
     assert deal_code(first.seed, first.dealer) == code
+    # The seats' names as on the home page: stored language-free, never "You".
+    names = list(room.seats.order_by("index").values_list("name", flat=True))
+    mine = names if start == "hotseat" else names[:1]
+    assert mine == [f"Player {n + 1}" for n in range(len(mine))]
 
 
 def test_it_refuses_a_code_that_is_not_one_of_the_matchs_rounds(client):

@@ -48,3 +48,14 @@ def test_a_typed_name_is_shown_as_typed_in_every_language():
     html = ben.get(f"/room/{room.slug}/").content.decode()
     assert "CPU 9" in html and "Ben" in html
     assert narrate.shown_name("Aki") == "Aki"
+
+
+def test_the_seats_of_a_shared_device_are_stored_language_free_too():
+    aki, ben = client("zh-hant"), client("en")
+    aki.post("/new/", {**MENU, "players": "3", "start": "hotseat"})
+    room = Room.objects.get()
+    names = list(room.seats.order_by("index").values_list("name", flat=True))
+    assert names == ["Player 1", "Player 2", "Player 3"]
+    assert "玩家 2" in aki.get(f"/room/{room.slug}/").content.decode()
+    watched = ben.get(f"/room/{room.slug}/").content.decode()
+    assert "Player 2" in watched and "玩家" not in watched
