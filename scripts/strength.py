@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.sevens import Match, RuleSet, seat_view  # noqa: E402
+from games.sevens import Match, RuleSet, seat_view, simulator  # noqa: E402
 from games.sevens.bots import get_bot  # noqa: E402
 
 
@@ -58,7 +58,15 @@ def play_deal(args: tuple, act=ask_bot) -> tuple[list[float], list[dict]]:
         bot_rngs = [random.Random(rng.getrandbits(48) ^ s) for s in range(n)]
         while not match.over:
             state = match.start_round()
+            moves = 0
             while not state.over:
+                moves += 1
+                if moves > simulator.MAX_MOVES:  # passed round for ever: say which deal
+                    raise simulator.StalledRound(
+                        f"a round of the deal with seed {seed}, rotation {rot}"
+                        f" ({rules.summary()}; {', '.join(cpus)}) did not end within"
+                        f" {simulator.MAX_MOVES} moves"
+                    )
                 seat = state.turn
                 view = seat_view(state, seat)
                 t0 = time.perf_counter()

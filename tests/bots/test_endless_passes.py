@@ -93,3 +93,21 @@ def test_the_simulator_stops_on_a_round_passed_round_forever_and_says_which(monk
     # The same seats end their rounds where passes run out.
     out = simulator.simulate(RuleSet(), [bot] * 4, 2, seed=3)
     assert out.matches == 2
+
+
+def test_the_strength_script_stops_on_a_round_passed_round_forever(monkeypatch):
+    """scripts/strength.py (and ceiling.py, which plays through it) has the simulator's cap."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength_script", path)
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    monkeypatch.setattr(simulator, "MAX_MOVES", 300)
+    bot = "tests.bots.test_endless_passes:always_pass"
+    endless = RuleSet(**ENDLESS).to_dict()
+    with pytest.raises(simulator.StalledRound, match=r"seed 5, rotation 0 .* within 300 moves"):
+        strength.play_deal((endless, [bot] * 4, 5))
+    points, _ = strength.play_deal((RuleSet().to_dict(), [bot] * 4, 5))
+    assert sum(points) == pytest.approx(6.0)  # 3 + 2 + 1 + 0 rank points, shared out
