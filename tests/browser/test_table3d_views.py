@@ -66,3 +66,19 @@ def test_it_does_not_animate_when_the_player_prefers_reduced_motion(webgl_browse
     page.wait_for_function("(f) => sevensTable.frames > f", arg=frames)
     page.wait_for_timeout(200)
     assert page.evaluate("() => sevensTable.frames") == frames + 1, "one frame per change"
+
+
+def test_it_keeps_the_chosen_view_on_this_device(webgl_browser, demo_url):
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    angled_camera = page.evaluate("() => sevensTable.cameraPosition()")
+    page.locator('#table3d [data-view="top"]').click()
+    top_camera = page.evaluate("() => sevensTable.cameraPosition()")
+    page.reload()
+    page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+    expect(page.locator('#table3d [data-view="top"]')).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("() => sevensTable.cameraPosition()") == pytest.approx(top_camera)
+    page.locator('#table3d [data-view="angled"]').click()
+    page.reload()
+    page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+    expect(page.locator('#table3d [data-view="angled"]')).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("() => sevensTable.cameraPosition()") == pytest.approx(angled_camera)

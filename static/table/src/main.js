@@ -255,8 +255,11 @@ function boot(root) {
       for (const o of viewButtons) o.setAttribute("aria-pressed", String(o === b));
       table.setView(b.dataset.view);
       api.viewName = b.dataset.view;
+      localStorage.setItem("sevens.view", b.dataset.view);
     });
   }
+  // The view chosen last time, on this device (like the four colours below).
+  viewButtons.find((b) => b.dataset.view === localStorage.getItem("sevens.view") && b.dataset.view !== "angled")?.click();
   if (fourBox) {
     fourBox.checked = fourColour;
     fourBox.addEventListener("change", () => {
