@@ -28,6 +28,22 @@ def flag_of(slug: str) -> bool:
         return pool.submit(read).result()
 
 
+def joker_first_deal() -> str:
+    """A deal code of the Japanese rules with the joker where seat 0 (the room's creator) plays
+    first and may play the joker at once."""
+    from games.sevens import Match, RuleSet, deal_code, seat_view
+
+    rules = RuleSet.preset("japanese", joker=True, rounds=1)
+    for seed in range(1000):
+        for dealer in range(4):
+            code = deal_code(seed, dealer)
+            state = Match(rules, first_deal=code).start_round()
+            legal = seat_view(state, 0).legal if state.turn == 0 else []
+            if any(a.type == "joker" for a in legal):
+                return code
+    raise AssertionError("no such deal in a thousand seeds")
+
+
 class TestTable3dInACpuRoom(LiveRoomTestCase):
     def setUp(self):
         # The room harness's chromium has no WebGL; this one draws with SwiftShader.
@@ -195,3 +211,31 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
             page.locator('#table3d [data-table-action="play"]').click()
             page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
             expect(page.locator(f"#c{card}")).to_have_class("r")
+
+    def test_it_plays_the_joker_and_the_card_after_it_pressed_on_the_table(self):
+        """The joker pressed first, then the card that follows it: in the panel's hand the joker
+        comes last, and the table used to take the panel's order back ([card, joker]: a Play of
+        the card alone, refused)."""
+        code = joker_first_deal()
+        page = self.new_page(width=1280, height=900)
+        page.goto(self.url("/deal/"))
+        page.fill("#id_code", code)
+        page.check("#id_joker")
+        page.select_option("#id_start", "cpu-easy")
+        page.get_by_role("button", name="Play this deal").click()
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        move = page.evaluate("() => sevensTable.view.legal.find((a) => a.type === 'joker')")
+        assert move, "the deal gives the viewer a joker move at once"
+        settle(page)
+        for card in ("JK", move["card"]):
+            click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+        page.wait_for_timeout(100)  # the panel's presses come back to the table
+        assert page.evaluate("() => sevensTable.selection") == ["JK", move["card"]]
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        assert "JK" not in page.evaluate("() => sevensTable.view.hand")
+        expect(page.locator(f"#c{move['card']}")).to_have_class("r")

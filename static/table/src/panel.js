@@ -17,10 +17,13 @@ function handButton(doc, card) {
   return hand ? hand.querySelector(`[data-card="${card}"]`) : null;
 }
 
+// The pressed cards as a selection: the joker first, as the table's selections have it (in the
+// hand the joker may come after the card that follows it, and [card, joker] would be a Play).
 function pressedCards(doc) {
   const hand = doc.getElementById("hand");
   if (!hand) return [];
-  return [...hand.querySelectorAll('[data-card][aria-pressed="true"]')].map((b) => b.dataset.card);
+  const cards = [...hand.querySelectorAll('[data-card][aria-pressed="true"]')].map((b) => b.dataset.card);
+  return cards.includes("JK") ? ["JK", ...cards.filter((c) => c !== "JK")] : cards;
 }
 
 function setField(form, name, value) {
