@@ -17,7 +17,8 @@ followed by a second one in the same room (Play again, pressed by one browser or
 Reported as problems: a page error or console error (WebGL's own, where it is off, excepted), a
 move the page did not carry out, a wrong press left unexplained, a table that stops moving for 40
 seconds, a match that does not end. Exits 1 if there was any. Run by hand (it takes minutes), not
-in CI; Debian's chromium, as in the browser tests.
+in CI; Debian's chromium, as in the browser tests. With `--webgl` half the moves (and lifted
+curtains) go through the 3D table's own buttons instead, now and then after its Hint.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ CHROMIUM = "/usr/bin/chromium"
 WEBGL = ["--use-gl=angle", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"]
 LANGUAGES = ["en", "ja", "zh-hans", "zh-hant"]
 STUCK_SECONDS = 40
+TABLE3D = {
+    name: f'#table3d [data-table-action="{name}"]' for name in ("play", "pass", "hint", "reveal")
+} | {"message": "#table3d [data-table3d-message]"}
+SAME_MESSAGE = """() => document.querySelector('[data-table3d-message]').textContent
+    === document.querySelector('#messages .message').textContent.trim()"""
 NEWER = "(v) => document.querySelector('#table-state').dataset.version != v"
 # What the page shows at one moment, read at once: a move is chosen from a consistent picture.
 LOOK = """() => {
@@ -51,8 +57,9 @@ LOOK = """() => {
 
 
 class Soak:
-    def __init__(self, base: str, rng: random.Random):
+    def __init__(self, base: str, rng: random.Random, table3d: bool = False):
         self.base = base.rstrip("/")
+        self.table3d = table3d  # the 3D table is drawn: half the moves go through its own controls
         self.rng = rng
         self.problems: list[str] = []
         self.game = 0
@@ -117,7 +124,8 @@ class Soak:
             self.click(page, ".next-round-button")
             return None
         if look["curtain"]:
-            self.click(page, ".curtain-button")
+            on_table = self.on_table(page)
+            self.click(page, TABLE3D["reveal"] if on_table else ".curtain-button")
             page.wait_for_timeout(200)
             return None
         state = look["state"] or {}
@@ -136,6 +144,8 @@ class Soak:
         if roll < 0.05 and self.wrong_press(page, who):
             return None
         word = self.rng.choice(legal)
+        if self.on_table(page):
+            return self.step_on_table(page, who, look, word)
         if word == "pass":
             clicks = ["#controls .pass-button"]
         elif "*" in word:
@@ -160,6 +170,47 @@ class Soak:
                 )
             self.unpress(page)
         return None
+
+    def on_table(self, page: Page) -> bool:
+        """Whether this step goes through the 3D table's own buttons (half the time, where drawn)."""
+        return (
+            self.table3d
+            and self.rng.random() < 0.5
+            and page.evaluate("() => !!(window.sevensTable && sevensTable.ready)")
+        )
+
+    def step_on_table(self, page: Page, who: str, look: dict, word: str) -> None:
+        """A move made as on the 3D table: cards pressed on it, then its Play or Pass; now and
+        then its Hint first (whose card it then plays, as a player following the hint would)."""
+        try:
+            if self.rng.random() < 0.1:
+                page.click(TABLE3D["hint"], timeout=3000)
+                page.wait_for_selector("#messages [data-hint]", state="attached", timeout=8000)
+                word = page.locator("#messages [data-hint]").get_attribute("data-hint") or word
+                try:
+                    page.wait_for_function(SAME_MESSAGE, timeout=3000)
+                except Exception:  # noqa: BLE001 - reported, and the soak goes on
+                    self.note(f"{who}: the hint over the 3D table is not the panel's")
+            if word == "pass":
+                page.click(TABLE3D["pass"], timeout=3000)
+            else:
+                cards = word.split("*")
+                wanted = ["JK", cards[1]] if len(cards) == 2 else [word]
+                page.evaluate(
+                    "(cs) => { for (const c of cs) if (!sevensTable.selection.includes(c))"
+                    " sevensTable.press(c); }",
+                    wanted,
+                )
+                page.click(TABLE3D["play"], timeout=3000)
+            page.wait_for_function(NEWER, arg=look["version"], timeout=8000)
+            page.wait_for_timeout(300)
+        except Exception as error:  # noqa: BLE001 - reported, and the soak goes on
+            if page.evaluate(LOOK)["version"] == look["version"]:
+                self.note(
+                    f"{who}: {word} on the 3D table at version {look['version']} not made: "
+                    f"{str(error).splitlines()[0]}"
+                )
+            self.unpress(page)
 
     def play_again(self, pages: list[Page]) -> None:
         """Play again in the same room, once a game: one browser presses, or two at once (the
@@ -287,7 +338,7 @@ def main() -> int:
         "--webgl", action="store_true", help="draw the 3D table too (software WebGL: slower)"
     )
     args = parser.parse_args()
-    soak = Soak(args.url, random.Random(args.seed))
+    soak = Soak(args.url, random.Random(args.seed), table3d=args.webgl)
     outcomes: dict[str, int] = {}
     began = time.time()
     with sync_playwright() as playwright:
