@@ -57,3 +57,18 @@ class TestHomeMenu(LiveRoomTestCase):
         page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
         connected(page)
         expect(page.locator("#rules-card")).to_contain_text("unlimited")
+
+    def test_every_way_to_start_is_in_sight_on_a_laptop_screen(self):
+        """1280×800: the rules' two fieldsets stand side by side, so the start buttons need no
+        scrolling; a phone keeps one column."""
+        page = self.new_page(width=1280, height=800)
+        page.goto(self.url("/"))
+        for value in ("cpu-easy", "cpu-medium", "cpu-hard", "hotseat", "friend"):
+            box = page.locator(f'button[value="{value}"]').bounding_box()
+            assert box["y"] + box["height"] <= 800, (value, box)
+        page.set_viewport_size({"width": 390, "height": 844})
+        game, family = (
+            page.locator(".rules-form > fieldset").nth(i).bounding_box() for i in (0, 1)
+        )
+        assert family["y"] >= game["y"] + game["height"], "one column on a phone"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
