@@ -273,6 +273,7 @@
     showChoice();
     restoreFocus();
     followStatus();
+    showCurtain();
     if (incoming !== null && version !== null && incoming > version + 1 && !isFullFrame(event.detail.message)) {
       send({ action: "resync" });
     }
@@ -321,6 +322,20 @@
   // A frame carrying the table state and no base version is the whole table: nothing is missing.
   function isFullFrame(message) {
     return message.indexOf('id="table-state"') !== -1 && frameBase(message) === null;
+  }
+
+  // A hot-seat curtain that comes up out of sight is brought into view, where the panel is the
+  // game (no 3D table, or one that failed): the 3D table shows the curtain over itself.
+  var curtainShown = false;
+  function showCurtain() {
+    var curtain = $("#hand .curtain");
+    var table3d = document.getElementById("table3d");
+    var panelOnly = !table3d || document.documentElement.getAttribute("data-table3d") === "failed";
+    if (curtain && !curtainShown && panelOnly) {
+      var box = curtain.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) curtain.scrollIntoView({ block: "nearest" });
+    }
+    curtainShown = !!curtain;
   }
 
   function followStatus() {

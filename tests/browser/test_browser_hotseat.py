@@ -55,6 +55,12 @@ class TestHotseat(LiveRoomTestCase):
         page.get_by_role("button", name="Play this deal").click()
         page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
         connected(page)
+        # The panel is the whole game here (no 3D table): the curtain, below the seats and the
+        # layout on a phone, is scrolled into sight.
+        page.wait_for_function(
+            "() => { const r = document.querySelector('#hand .curtain-button')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+        )
 
         seen_hands: dict[int, list[str]] = {}
         turns = curtains = 0
