@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.sevens.bots import explain_hint
-from games.sevens.bots.reasons import CARD_PARAMS, pretty
+from games.sevens.bots.reasons import CARD_PARAMS
+from rooms.narrate import card_text
 
 REASONS = {
     "only_move": gettext_lazy("play %(card)s: it is the only move you have"),
@@ -49,7 +50,7 @@ def hint_for_view(view) -> tuple[str, dict]:
     params = dict(hint.params)
     for key in CARD_PARAMS:
         if key in params:
-            params[key] = pretty(params[key])
+            params[key] = card_text(params[key])  # as the hand, the rows and the log write it
     if "suit" in params:
         params["suit"] = suit_names()[params["suit"]]
     if "side" in params:

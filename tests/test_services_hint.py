@@ -5,9 +5,9 @@ import re
 import pytest
 
 from games.sevens.bots.reasons import REASONS as ENGINE_REASONS
-from games.sevens.bots.reasons import pretty
 from rooms import hints, services
 from rooms.errors import RoomError
+from rooms.narrate import card_text
 from rooms.table import legal_words
 from tests.live_support import hotseat_room, new_session
 
@@ -27,7 +27,7 @@ def test_it_hints_the_seat_to_act_and_nobody_else():
     assert sentence.startswith("Hint: ") and sentence.endswith(".")
     assert word in legal_words(services.legal_for(room.slug, room.turn))
     if word != "pass":  # the move the panel will choose is the one the sentence names
-        assert pretty(word.split("*")[-1]) in sentence
+        assert card_text(word.split("*")[-1]) in sentence  # written as the hand writes it
     with pytest.raises(RoomError) as refused:
         services.hint_for(room.slug, (room.turn + 1) % 4)
     assert refused.value.code == "not_your_turn"

@@ -49,3 +49,22 @@ def test_it_says_a_pass_is_forced():
             break
     else:
         raise AssertionError("no forced pass in this round")
+
+
+def test_it_names_the_placed_cards_only_when_an_eliminated_seat_laid_some_out():
+    # The ace high (K then A), and A and K joined: the next card of the row is not "beyond the
+    # placed cards", which only an eliminated seat's cards laid on the table make.
+    rng = random.Random(11)
+    seen = 0
+    for seed in range(120):
+        rules = random_rules(rng)
+        for _state, view in positions(rules, seed):
+            h = explain_hint(view)
+            if h.code == "reaches_placed":
+                assert view.placed, (rules, h)
+                seen += 1
+    chinese = RuleSet.preset("chinese")
+    for seed in range(40):
+        for _state, view in positions(chinese, seed):
+            assert explain_hint(view).code != "reaches_placed"
+    assert seen  # the reason still comes up where it is true

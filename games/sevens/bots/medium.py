@@ -99,7 +99,8 @@ def score_play(view: SeatView, card: int, extra: int = 0, race: bool = False) ->
             return Option(0.0, card, "sheds_end", params)
         return Option(-float(their_far), card, "least_block", params)
     score = 1 + 2 * mine_open.bit_count() + 0.7 * my_far - 0.6 * their_open.bit_count()
-    if mine_open and not mine_open & (_neighbours(card) | _neighbours_of(extra)):
+    near = _neighbours(card, view.rules) | _neighbours_of(extra, view.rules)
+    if mine_open and not mine_open & near:
         return Option(score, card, "reaches_placed", params)
     if mine_open:
         return Option(score, card, "runs", params)
@@ -107,19 +108,26 @@ def score_play(view: SeatView, card: int, extra: int = 0, race: bool = False) ->
     return Option(score, card, "opens_way", params)
 
 
-def _neighbours(card: int) -> int:
+def _neighbours(card: int, rules) -> int:
+    """The cards next to `card` in its row's order: 2…A with the ace high, A…K with it low, and the
+    two ends next to each other when A and K connect (or the row continues from the other end)."""
     suit, rank = divmod(card, 13)
+    high = rules.ace == "high"
+    pos = (rank - 1) % 13 if high else rank  # the place in the row, 0…12
+    around = {pos - 1, pos + 1}
+    if rules.ends != "none":
+        around |= {(pos - 1) % 13, (pos + 1) % 13}
     out = 0
-    for r in (rank - 1, rank + 1):
-        if 0 <= r < 13:
-            out |= 1 << (13 * suit + r)
+    for p in around:
+        if 0 <= p < 13:
+            out |= 1 << (13 * suit + ((p + 1) % 13 if high else p))
     return out
 
 
-def _neighbours_of(mask: int) -> int:
+def _neighbours_of(mask: int, rules) -> int:
     out = 0
     for c in cards.bits(mask):
-        out |= _neighbours(c)
+        out |= _neighbours(c, rules)
     return out
 
 
