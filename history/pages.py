@@ -5,9 +5,11 @@ from django.utils.translation import gettext_lazy
 
 from games.models import Match as StoredMatch
 from games.sevens import LogError, Match, deal_code, replay_log
+from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
 from rooms.errors import MESSAGES as MOVE_MESSAGES
+from rooms.table import unranked
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {
@@ -72,9 +74,13 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         result = state.result()
         places = []
         if result is not None:
+            ranked = not unranked(state.rules.round_end, state.rules.scoring)
             places = [
                 {
-                    "place": place,
+                    # under first out with cards paid, the winner alone has a place
+                    "place": place
+                    if ranked or place == 1 or state.status[seat] != PLAYING
+                    else None,
                     "seat": seat,
                     "name": names[seat],
                     "colour": narrate.seat_colour(seat)[0],

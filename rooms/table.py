@@ -181,6 +181,22 @@ def _layout_row(row: dict) -> dict:
     }
 
 
+def unranked(round_end: str, scoring: str) -> bool:
+    """Whether the seats still holding cards at a round's end go without a place: when the first
+    seat out ends the round and the others pay for their cards (the Chinese game, seed 002), only
+    the winner is ranked. The engine still orders them (fewest cards first, `docs/rules.md` 16)
+    for the log and the match's tie-break; the table does not show that order as places."""
+    return round_end == "first_out" and scoring == "cards_left"
+
+
+def shown_place(view: dict, seat: dict) -> int | None:
+    """A seat's place as the table shows it (None: no place to show)."""
+    rules = view["rules"]
+    if seat["status"] == "playing" and unranked(rules["round_end"], rules["scoring"]):
+        return None
+    return seat["place"]
+
+
 def seats(view: dict, viewer_seat) -> list[dict]:
     out = []
     totals = view.get("totals") or []
@@ -197,6 +213,7 @@ def seats(view: dict, viewer_seat) -> list[dict]:
         out.append(
             {
                 **seat,
+                "place": shown_place(view, seat),
                 "name": view["names"][index],
                 "colour": colour,
                 "colour_label": colour_label,
@@ -282,10 +299,12 @@ def settlement(view: dict, names) -> dict | None:
     totals = view.get("totals") or [0] * len(names)
     statuses = {seat["seat"]: seat["status"] for seat in view["seats"]}
     places = []
+    ranked = not unranked(rules["round_end"], rules["scoring"])
     for place, seat in enumerate(result["ranking"], start=1):
         places.append(
             {
-                "place": place,
+                # under first out with cards paid, the winner alone has a place (`unranked`)
+                "place": place if ranked or place == 1 or statuses.get(seat) != "playing" else None,
                 "seat": seat,
                 "name": names[seat],
                 "colour": narrate.seat_colour(seat)[0],
@@ -375,7 +394,9 @@ def compact_state(view: dict) -> dict:
             ("!" if r["full"] else "") + "".join(CELL_LETTERS[c["state"]] for c in r["cells"])
             for r in rows
         ],
-        "seats": [[s["cards"], s["passes_left"], s["status"], s["place"]] for s in view["seats"]],
+        "seats": [
+            [s["cards"], s["passes_left"], s["status"], shown_place(view, s)] for s in view["seats"]
+        ],
         "hs": start,
         # an entry's false flags (`joker_removed`) left out: the table reads a missing flag as false
         "history": [{k: v for k, v in e.items() if v is not False} for e in history[start:]],

@@ -1,6 +1,7 @@
 """Seats: colour, name, cards, passes left, place once finished, a low-cards warning, the seat to
 act highlighted."""
 
+import json
 import re
 
 from sample_views import finished_state, fragment, played_state, table_for, view
@@ -89,3 +90,24 @@ def test_an_absent_seat_says_whether_the_computer_plays_it_or_the_game_waits():
     # The viewer's own seat marked "(you)" is built by the same words (`frames.seats_for`).
     html = fragment(table_for(v, 0, mode="friend"), "seats")
     assert "away: the game waits for a player to come back" in seat_html(html, 1)
+
+
+def test_when_the_first_out_wins_and_the_others_pay_only_the_winner_has_a_place():
+    # The Chinese game (seed 002): the other seats are not ranked, they pay for their cards.
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
+    html = fragment(table_for(v, 0, status="between_rounds"), "seats")
+    winner, *others = v["result"]["ranking"]
+    assert "out: place 1" in seat_html(html, winner)
+    holding = [s["seat"] for s in v["seats"] if s["status"] == "playing"]
+    assert holding
+    for seat in holding:
+        assert "place" not in seat_html(html, seat)
+    state = json.loads(table_for(v, 0, status="between_rounds")["state_json"])
+    assert state["seats"][winner][3] == 1
+    assert all(state["seats"][seat][3] is None for seat in holding)  # the 3D table's name tags
+    # With rank points the order of the cards left gives the points: the places stay.
+    ranked = view(finished_state(scoring="rank_points", round_end="first_out"), 0)
+    html = fragment(table_for(ranked, 0, status="between_rounds"), "seats")
+    for s in ranked["seats"]:
+        if s["status"] == "playing":
+            assert "still holding cards: place" in seat_html(html, s["seat"])

@@ -61,3 +61,14 @@ def test_it_is_hidden_while_the_round_is_played():
     state = played_state()
     html = fragment(table_for(view(state, 0), 0), "settlement")
     assert re.match(r'<section id="settlement"[^>]*hidden>', html)
+
+
+def test_under_first_out_with_cards_paid_only_the_winner_has_a_place():
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
+    html = fragment(table_for(v, 0, status="finished"), "settlement")
+    cells = re.findall(r'<tr class="seat-\w+"><td>([^<]*)</td>', html)
+    assert cells[0] == "1"
+    statuses = {s["seat"]: s["status"] for s in v["seats"]}
+    losers = v["result"]["ranking"][1:]
+    assert [c == "—" for c in cells[1:]] == [statuses[s] == "playing" for s in losers]
+    assert "—" in cells

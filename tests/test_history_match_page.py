@@ -33,6 +33,17 @@ def test_it_shows_a_finished_match_round_by_round(client):
     assert "This match was abandoned" not in html
 
 
+def test_a_chinese_round_ranks_only_the_seat_that_went_out_first(client):
+    match = play(RuleSet.preset("chinese"), seed=5, seats=seats("human", "easy", "medium", "hard"))
+    html = client.get(f"/matches/{store(match).pk}/").content.decode()
+    names = [s["name"] for s in match.seats]
+    result = match.rounds[0].result()
+    winner, *others = result.ranking
+    assert f"1. {names[winner]}: {result.points[winner]} points" in html
+    for seat in others:  # the others pay for their cards, with no place
+        assert f'<li data-seat="{seat}">{names[seat]}: {result.points[seat]} points</li>' in html
+
+
 def test_it_marks_an_abandoned_match_and_shows_its_unfinished_round(client):
     match = play(RuleSet(rounds=3), seed=32, stop_after=(1, 10))
     stored = store(match, abandoned=True)

@@ -156,8 +156,9 @@ export function seatTag(view, seat) {
 
 /**
  * A short text for a tag's second line: "5 cards · 2 passes", "finished", "lost". A place is the
- * tag's badge; at a round's end every seat has one, the seats that did not go out included, and
- * their line says what became of them (out of passes, or the cards still held).
+ * tag's badge; at a round's end every seat has one, the seats that did not go out included (but
+ * where the first out wins and the others pay for their cards, the winner alone), and their line
+ * says what became of them (out of passes, or the cards still held).
  */
 export function tagLine(tag) {
   if (tag.status === "finished") return say("finished");
