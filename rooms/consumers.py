@@ -53,6 +53,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.table: frames.Table | None = None  # the last table sent, for the next delta
         self.seat: int | None = None  # the seat it was rendered for (not on a hot-seat device)
         self.told = False  # a message was sent since that table
+        # A forced-pass note stays above the hand until the seat's turn comes back (it arrives
+        # with the table of the pass, which would otherwise clear it at once): the note's html, and
+        # the table key it was told on.
+        self.note: tuple[str, tuple] | None = None
         self.revealed: int | None = None  # hot-seat: the seat whose hand is uncovered
         self.recent: deque[float] = deque()
         self.joined = False
@@ -103,7 +107,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def seat_note(self, event):
         # The seat this socket's last table was rendered for (a hot-seat device holds none).
         if self.seat is not None and self.seat == event["seat"]:
-            await self.send_info(str(NOTES[event["note"]]))
+            await self.send_info(str(NOTES[event["note"]]), keep=True)
 
     # Actions
 
@@ -178,21 +182,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
             snap = await read_once(self.slug, version)
         if snap is not None:
             # Another socket of this process read this version: render here, with no query.
-            table, html = self.render_from(snap, force)
+            table, html, whole = self.render_from(snap, force)
         else:
-            table, html = await database_sync_to_async(self.render)(force, version)
+            table, html, whole = await database_sync_to_async(self.render)(force, version)
         if force or table.version > self.sent_version:
             self.sent_version = max(self.sent_version, table.version)
             self.table = table
-            self.told = False
             await self.send(text_data=html)
+            if self.keeps_note(table):
+                if whole:  # a whole table empties #messages: the note goes again
+                    await self.send(text_data=self.note[0])
+            else:
+                self.told, self.note = False, None
 
-    def render(self, force: bool, version: int | None = None) -> tuple[frames.Table, str]:
+    def render(self, force: bool, version: int | None = None) -> tuple[frames.Table, str, bool]:
         """This socket's table at the room's current version (or at the announced `version`): a
         delta when the socket holds the version just before, else the whole table."""
         return self.render_from(frames.read(self.slug, version), force)
 
-    def render_from(self, snap, force: bool) -> tuple[frames.Table, str]:
+    def render_from(self, snap, force: bool) -> tuple[frames.Table, str, bool]:
         viewer, hotseat = frames.viewer_of(snap, self.session_key)
         self.seat = None if hotseat else viewer
         curtain = None
@@ -204,8 +212,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         table = frames.table_for(snap, viewer, curtain, hotseat)
         frame = None
         if not force and self.table is not None and self.sent_version == self.table.version:
-            frame = frames.delta(self.table, table, clear_messages=self.told)
-        return table, frame or table.html()
+            clear = self.told and not self.keeps_note(table)
+            frame = frames.delta(self.table, table, clear_messages=clear)
+        return table, frame or table.html(), not frame
 
     async def resync(self, error: RoomError):
         await self.send_table(force=True)
@@ -214,11 +223,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def send_error(self, error: RoomError):
         await self.send_info(error.message, level="error")
 
-    async def send_info(self, text: str, *, level: str = "info", hint: str = ""):
+    def keeps_note(self, table: frames.Table) -> bool:
+        """Whether the forced-pass note still stands on `table`: the same round, not this seat's
+        turn yet."""
+        if self.note is None or table.key != self.note[1]:
+            return False
+        return (table.state or {}).get("turn") != self.seat
+
+    async def send_info(self, text: str, *, level: str = "info", hint: str = "", keep=False):
         from rooms.render import render_message
 
+        html = render_message(text, level=level, hint=hint)
         self.told = True
-        await self.send(text_data=render_message(text, level=level, hint=hint))
+        self.note = (html, self.table.key) if keep and self.table is not None else None
+        await self.send(text_data=html)
 
     async def refuse(self, code: str, close_code: int):
         await self.send_error(RoomError(code))

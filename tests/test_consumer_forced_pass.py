@@ -1,5 +1,7 @@
 """A forced pass happens by itself, and only the player who passed is told why."""
 
+import re
+
 import pytest
 
 from tests.live_support import (
@@ -63,3 +65,34 @@ def test_it_plans_a_players_forced_pass_without_reading_the_round(django_assert_
     # The next seat is a CPU: its turn is thought, not forced.
     cpu_turn = cpu.plan(room.slug)
     assert not cpu_turn.forced and cpu_turn.seat == 1 and cpu_turn.job["events"]
+
+
+def shown_message(frame: str, shown: str) -> str:
+    """What `#messages` holds once the page has taken `frame` (a frame without it leaves it)."""
+    found = re.search(r'<div id="messages"[^>]*>(.*?)</div>', frame, re.S)
+    return shown if found is None else found.group(1)
+
+
+async def test_the_note_stays_above_the_hand_until_the_players_turn_comes_back(live, settings):  # noqa: F811
+    # The note comes just before the table of the pass; that table, and the computers' moves
+    # after it, must not wipe it (it used to last a few milliseconds).
+    settings.SEVENS_CPU_DELAY = 0.2
+    aki = await db(new_session)()
+    room = await db(human_forced_to_pass)(aki)
+    player = await connect(room.slug, aki)
+    await live.idle()
+    seen = await frames(player)
+    first = next(i for i, f in enumerate(seen) if NOTE in f)
+    shown, back = "", False
+    for frame in seen[: first + 1]:
+        shown = shown_message(frame, shown)
+    for frame in seen[first + 1 :]:
+        shown = shown_message(frame, shown)
+        turn = re.search(r'"turn":(null|\d+)', frame)
+        if turn and turn.group(1) == "0":
+            assert NOTE not in shown  # the turn is back: the note has gone
+            back = True
+            break
+        assert NOTE in shown, frame
+    assert back
+    await player.disconnect()
