@@ -47,11 +47,14 @@ class TestStatsScript(LiveRoomTestCase):
 
     def test_it_sends_the_listed_facts_and_nothing_once_switched_off(self):
         page = self.new_page()
-        sent = []
-        page.on(
-            "request",
-            lambda r: sent.append(json.loads(r.post_data)) if "/stats/event/" in r.url else None,
-        )
+        sent, referers = [], []
+
+        def seen(r):
+            if "/stats/event/" in r.url:
+                sent.append(json.loads(r.post_data))
+                referers.append(r.headers.get("referer", ""))
+
+        page.on("request", seen)
         with page.expect_response(lambda r: "/stats/event/" in r.url) as answer:
             self.start_cpu_room(page)
         assert answer.value.status == 204
@@ -70,6 +73,7 @@ class TestStatsScript(LiveRoomTestCase):
         for event in sent:
             assert set(event) <= ALLOWED
             assert slug not in json.dumps(event)
+        assert referers and not any(referers)  # not even the page's address: it names the room
         assert [e["event"] for e in sent].count("match_end") == 1
 
         # Play again: a new match in the same room is a match of its own, counted from its start.

@@ -82,6 +82,7 @@
     fetch(root.dataset.endpoint, {
       method: "POST",
       credentials: "same-origin",
+      referrerPolicy: "no-referrer", // the page's address names the room: never sent
       keepalive: true,
       headers: { "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf },
       body: body,
