@@ -130,9 +130,24 @@ def preset_initial(name: str) -> dict:
     from games.sevens import RuleSet
 
     rules = RuleSet.preset(name).to_dict()
+    return rules_initial({**rules, "rounds": RulesForm.base_fields["rounds"].initial})
+
+
+def rules_initial(rules: dict) -> dict:
+    """The form's initial values for a rule set (`RulesForm.rules()`, `RuleSet.to_dict()`)."""
     limit = rules["pass_limit"]
-    return {
-        **rules,
-        "pass_limit": UNLIMITED if limit is None else str(limit),
-        "rounds": RulesForm.base_fields["rounds"].initial,
-    }
+    return {**rules, "pass_limit": UNLIMITED if limit is None else str(limit)}
+
+
+def remembered_initial(saved) -> dict | None:
+    """The form's initial values from the rules and name a browser last started a game with (kept
+    in its session by `views.create`); None when there are none, or they no longer make a valid
+    form (an option since removed, say)."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("rules"), dict):
+        return None
+    try:
+        initial = {**rules_initial(saved["rules"]), "name": str(saved.get("name") or "")}
+    except (KeyError, TypeError):
+        return None
+    check = RulesForm({**initial, "start": next(iter(STARTS))})
+    return initial if check.is_valid() else None

@@ -3,14 +3,14 @@
 from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config.limits import over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
 from rooms.errors import RoomError
-from rooms.forms import PRESET_NAMES, RulesForm, preset_initial
+from rooms.forms import PRESET_NAMES, RulesForm, preset_initial, remembered_initial
 from rooms.models import Room
 
 NAME_LENGTH = 24
@@ -22,10 +22,22 @@ def session_key(request) -> str:
     return request.session.session_key
 
 
+# The rules a first visit finds on the form, by language: the Traditional Chinese text (seed 002)
+# is the Chinese game's own page; every other language starts on the Japanese rules.
+FIRST_PRESET = {"zh-hant": "chinese"}
+REMEMBERED = "last_game"  # the session key: the rules and name of the browser's last new game
+
+
 @require_GET
 def home(request):
+    """The menu: a preset when one is asked for, else the rules this browser last started a game
+    with, else the language's first preset (the form's own initial values: the Japanese rules)."""
     preset = request.GET.get("preset")
-    initial = preset_initial(preset) if preset in PRESET_NAMES else None
+    initial = remembered_initial(request.session.get(REMEMBERED))
+    if preset in PRESET_NAMES:  # the preset's rules, and the name the browser last gave
+        initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
+    elif initial is None and (language := (get_language() or "").lower()) in FIRST_PRESET:
+        initial = preset_initial(FIRST_PRESET[language])
     return render(request, "rooms/home.html", {"form": RulesForm(initial=initial)})
 
 
@@ -49,6 +61,7 @@ def create(request):
     except RoomError as error:
         form.add_error(None, error.message)
         return render(request, "rooms/home.html", {"form": form}, status=400)
+    request.session[REMEMBERED] = {"rules": form.rules(), "name": form.cleaned_data["name"]}
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 

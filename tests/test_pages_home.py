@@ -64,3 +64,50 @@ def test_it_offers_the_presets_as_buttons(client):
     assert re.search(r'<form method="get"[^>]*class="presets"', html)
     assert 'name="preset" value="japanese"' in html
     assert 'name="preset" value="chinese"' in html
+
+
+def create(client, **fields):
+    data = {
+        "players": "4", "rounds": "3", "pass_limit": "3", "pass_when_playable": "on",
+        "ends": "none", "sevens": "laid_out", "ace": "low", "round_end": "last_player",
+        "scoring": "rank_points", "name": "", "start": "cpu-easy", **fields,
+    }  # fmt: skip
+    response = client.post("/new/", data)
+    assert response.status_code == 302, response.content.decode()[:500]
+
+
+def test_it_remembers_the_rules_and_name_of_the_browsers_last_game(client):
+    create(
+        client, players="3", rounds="5", pass_limit="unlimited", pass_when_playable="",
+        sevens="played", ace="high", round_end="first_out", scoring="cards_left", name="Mei",
+    )  # fmt: skip
+    html = client.get("/").content.decode()
+    assert radio(html, "players") == "3" and radio(html, "rounds") == "5"
+    assert selected(html, "sevens") == "played" and selected(html, "ace") == "high"
+    assert selected(html, "pass_limit") == "unlimited"
+    assert not checked(html, "pass_when_playable")
+    assert selected(html, "scoring") == "cards_left"
+    assert 'value="Mei"' in html
+    # A preset still sets its rules, and keeps the name.
+    html = client.get("/", {"preset": "japanese"}).content.decode()
+    assert selected(html, "sevens") == "laid_out" and 'value="Mei"' in html
+    # Another browser starts from the usual rules.
+    from django.test import Client
+
+    other = Client().get("/").content.decode()
+    assert selected(other, "sevens") == "laid_out" and radio(other, "players") == "4"
+
+
+def test_rules_it_can_no_longer_offer_are_forgotten(client):
+    session = client.session
+    session["last_game"] = {"rules": {"players": 6, "sevens": "sideways"}, "name": "Mei"}
+    session.save()
+    html = client.get("/").content.decode()
+    assert radio(html, "players") == "4" and selected(html, "sevens") == "laid_out"
+
+
+def test_a_first_visit_in_traditional_chinese_starts_on_the_chinese_game(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-Hant").content.decode()
+    assert selected(html, "sevens") == "played" and selected(html, "scoring") == "cards_left"
+    hans = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
+    assert selected(hans, "sevens") == "laid_out"  # seed 000 is the Japanese rules' page
