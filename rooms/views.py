@@ -38,7 +38,33 @@ def home(request):
         initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
     elif initial is None and (language := (get_language() or "").lower()) in FIRST_PRESET:
         initial = preset_initial(FIRST_PRESET[language])
-    return render(request, "rooms/home.html", {"form": RulesForm(initial=initial)})
+    context = {"form": RulesForm(initial=initial), "in_play": games_in_play(request)}
+    return render(request, "rooms/home.html", context)
+
+
+def games_in_play(request, limit: int = 3) -> list[dict]:
+    """The rooms where this browser holds a seat and the game is not over (a friends' room still
+    waiting for players included), newest first: the way back to a table after closing its tab."""
+    key = request.session.session_key
+    if not key:
+        return []
+    live = (Room.Status.WAITING, Room.Status.PLAYING, Room.Status.BETWEEN_ROUNDS)
+    rooms = (
+        Room.objects.filter(seats__session_key=key, status__in=live)
+        .distinct()
+        .order_by("-updated_at")
+        .prefetch_related("seats")[:limit]
+    )
+    return [
+        {
+            "url": reverse("room", args=[room.slug]),
+            "names": narrate.shown_names(
+                [s.name for s in sorted(room.seats.all(), key=lambda s: s.index) if s.name]
+            ),
+            "waiting": room.status == Room.Status.WAITING,
+        }
+        for room in rooms
+    ]
 
 
 @require_POST

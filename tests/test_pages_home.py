@@ -111,3 +111,19 @@ def test_a_first_visit_in_traditional_chinese_starts_on_the_chinese_game(client)
     assert selected(html, "sevens") == "played" and selected(html, "scoring") == "cards_left"
     hans = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
     assert selected(hans, "sevens") == "laid_out"  # seed 000 is the Japanese rules' page
+
+
+def test_it_leads_back_to_the_tables_of_the_games_this_browser_is_playing(client):
+    assert "Your games in progress" not in client.get("/").content.decode()
+    create(client, name="Mei")
+    from rooms.models import Room
+
+    room = Room.objects.get()
+    html = client.get("/").content.decode()
+    section = re.search(r'<section class="in-play".*?</section>', html, re.S).group(0)
+    assert f'href="/room/{room.slug}/"' in section and "Mei" in section
+    from django.test import Client
+
+    assert "in-play" not in Client().get("/").content.decode()  # not another browser's
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.FINISHED)
+    assert "in-play" not in client.get("/").content.decode()  # nor a game that is over
