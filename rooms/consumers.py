@@ -336,6 +336,10 @@ def _action_dict(slug: str, seat: int, message: Message) -> dict:
     if action is not None:
         return action
     card = [c for c in message.cards if c != "JK"][0]
-    spots = [a.get("spot") for a in services.legal_for(slug, seat) if a.get("card") == card]
-    spots = [s for s in spots if s]
-    return {"type": "joker", "spot": spots[0] if len(spots) == 1 else "", "card": card}
+    legal = services.legal_for(slug, seat)
+    spots = [a["spot"] for a in legal if a["type"] == "joker" and a.get("card") == card]
+    if len(spots) == 1:
+        return {"type": "joker", "spot": spots[0], "card": card}
+    if legal:  # its turn: say what is wrong with this joker move (else the turn is what is wrong)
+        raise RoomError("joker_which_spot" if spots else "joker_card")
+    return {"type": "joker", "spot": "", "card": card}

@@ -26,6 +26,11 @@ MESSAGES = {
         "There is no card of yours beyond that spot to play after the joker."
     ),
     # The site's own codes.
+    "joker_card": _(
+        "That card cannot follow the joker now: the joker fills the next spot of a row, and the "
+        "card played with it is the one just beyond that spot."
+    ),
+    "joker_which_spot": _("The joker could go on more than one spot: choose which one."),
     "stale": _("The table changed before your move arrived; here it is again."),
     "no_room": _("This room does not exist."),
     "room_closed": _("This room is closed."),

@@ -32,7 +32,12 @@ def hand(t: dict) -> str | None:
         playable = c["playable"]
         cls = "card" + (" playable" if playable else " dimmed")
         cls += (" red" if c["red"] else "") + (" joker" if c["joker"] else "")
-        spot = f' data-joker-spot="{e(c["joker_spot"])}"' if c.get("joker_spot") else ""
+        spot = ""
+        if c.get("joker_spot"):
+            spot = (
+                f' data-joker-spot="{e(c["joker_spot"])}"'
+                f' data-joker-spot-text="{e(c["joker_spot_text"])}"'
+            )
         dim = "" if playable else ' aria-describedby="not-now"'
         cards.append(
             f'<button class="{cls}" data-card="{e(c["code"])}"{spot} '

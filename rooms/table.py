@@ -236,7 +236,10 @@ def hand(view: dict) -> list[dict]:
     if view.get("hand") is None:
         return []
     legal = view.get("legal") or []
-    jokers = {a["card"]: a["spot"] for a in legal if a["type"] == "joker"}
+    jokers: dict[str, list[str]] = {}  # a card and the spots the joker may fill before it (A-K
+    for a in legal:  # joined, with an eliminated seat's cards out: there can be two)
+        if a["type"] == "joker":
+            jokers.setdefault(a["card"], []).append(a["spot"])
     if view["turn"] == view["seat"]:
         playable = {a["card"] for a in legal if a["type"] == "play"} | set(jokers)
         if jokers:
@@ -244,7 +247,12 @@ def hand(view: dict) -> list[dict]:
     else:
         playable = {card for row in view["rows"] for card in row.get("next") or []}
     return [
-        {**narrate.card(card), "playable": card in playable, "joker_spot": jokers.get(card, "")}
+        {
+            **narrate.card(card),
+            "playable": card in playable,
+            "joker_spot": " ".join(jokers.get(card, ())),
+            "joker_spot_text": " ".join(narrate.card_text(s) for s in jokers.get(card, ())),
+        }
         for card in view["hand"]
     ]
 

@@ -4,7 +4,8 @@
 (function () {
   "use strict";
 
-  var choice = { card: null, joker: false };
+  // `spot`: the joker's spot, once chosen, when its card could follow it on two (see askSpot).
+  var choice = { card: null, joker: false, spot: null };
   var version = null;
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
@@ -50,6 +51,7 @@
 
   function press(button) {
     var code = button.getAttribute("data-card");
+    choice.spot = null;
     if (code === "JK") {
       choice.joker = !choice.joker;
     } else {
@@ -94,10 +96,47 @@
       params.card = choice.card;
       if (choice.joker) {
         var target = $('#hand .card[data-card="' + choice.card + '"]');
+        var spots = ((target && target.getAttribute("data-joker-spot")) || "").split(" ").filter(Boolean);
+        if (!spots.length) {
+          say(words(form, "data-joker-card"));
+          event.preventDefault();
+          return;
+        }
+        if (spots.length > 1 && spots.indexOf(choice.spot) < 0) {
+          askSpot(form, target, spots);
+          event.preventDefault();
+          return;
+        }
         params.action = "joker";
-        params.spot = (target && target.getAttribute("data-joker-spot")) || "";
+        params.spot = spots.length > 1 ? choice.spot : spots[0];
+        choice.spot = null;
       }
     }
+  }
+
+  // The card could follow the joker on two spots (A and K joined, with an eliminated player's cards
+  // on the row): the spot decides who may later take the joker back, so the player chooses. A
+  // button per spot, under the question; pressing one plays.
+  function askSpot(form, target, spots) {
+    var texts = (target.getAttribute("data-joker-spot-text") || "").split(" ");
+    say(words(form, "data-joker-where"));
+    var line = $("#messages .message");
+    if (!line) return;
+    spots.forEach(function (spot, i) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "joker-spot";
+      button.setAttribute("data-spot", spot);
+      button.textContent = texts[i] || spot;
+      button.addEventListener("click", function () {
+        choice.spot = spot;
+        var play = $('#controls button[value="play"]');
+        if (play) play.click();
+      });
+      line.appendChild(document.createTextNode(" "));
+      line.appendChild(button);
+    });
+    line.querySelector("button").focus();
   }
 
   // -- frames ---------------------------------------------------------------------------------
@@ -261,6 +300,7 @@
     var star = word.indexOf("*");
     choice.joker = star !== -1;
     choice.card = word === "pass" ? null : word.slice(star + 1);
+    choice.spot = star !== -1 ? word.slice(0, star) : null; // the hinted spot, when there are two
   }
 
   function afterMessage(event) {

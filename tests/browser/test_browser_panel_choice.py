@@ -49,7 +49,9 @@ def load(page, t):
     body = "".join(fragment(t, name) for name in ("messages", "hand", "controls", "table_state"))
     words = (
         'data-choose-first="Choose a card first, then press Play." '
-        'data-joker-needs-card="Now choose the card to play after the joker."'
+        'data-joker-needs-card="Now choose the card to play after the joker." '
+        'data-joker-card="That card cannot follow the joker now." '
+        'data-joker-where="Where does the joker go? Choose its spot:"'
     )  # the room page gives the panel's fixed words once
     page.set_content(f'<!doctype html><body><div class="room" {words}>{body}</div></body>')
     page.add_script_tag(content=PANEL_JS.read_text())
@@ -74,6 +76,49 @@ def test_it_sends_the_joker_and_the_card_after_it_as_one_move(page):
         "spot": "5D",
         "version": version,
     }
+
+
+def test_a_card_that_cannot_follow_the_joker_is_explained_not_sent(page):
+    load(page, joker_table())
+    page.click('#hand [data-card="JK"]')
+    page.click('#hand [data-card="9S"]')
+    assert page.evaluate(SEND, "play")["sent"] is False
+    assert "That card cannot follow the joker now." in page.inner_text("#messages")
+
+
+def test_when_the_joker_could_go_on_two_spots_the_player_chooses_which(page):
+    # A and K joined, the clubs row 7…9 with J and Q laid out by an eliminated seat: the K of
+    # clubs can follow the joker on the 10 (then J Q) or on the A (the other end).
+    v = view(played_state(joker=True), 0)
+    v = {
+        **v,
+        "turn": 0,
+        "seat": 0,
+        "hand": ["JK", "KC", "9S"],
+        "legal": [
+            {"type": "joker", "spot": "TC", "card": "KC"},
+            {"type": "joker", "spot": "AC", "card": "KC"},
+            {"type": "pass"},
+        ],
+    }
+    load(page, table_for(v, 0))
+    page.evaluate("document.addEventListener('submit', (e) => e.preventDefault(), true)")
+    page.click('#hand [data-card="JK"]')
+    page.click('#hand [data-card="KC"]')
+    assert page.evaluate(SEND, "play")["sent"] is False  # not yet: which spot?
+    assert "Where does the joker go?" in page.inner_text("#messages")
+    spots = page.locator("#messages button.joker-spot")
+    assert spots.all_inner_texts() == ["10♣", "A♣"]
+    assert page.evaluate("document.activeElement.dataset.spot") == "TC"
+    spots.nth(1).click()  # presses Play in the page; here the harness sends by hand
+    result = page.evaluate(SEND, "play")
+    assert result["sent"] is True
+    assert result["parameters"]["action"] == "joker"
+    assert (result["parameters"]["spot"], result["parameters"]["card"]) == ("AC", "KC")
+    # A new choice asks again.
+    page.click('#hand [data-card="KC"]')
+    page.click('#hand [data-card="KC"]')
+    assert page.evaluate(SEND, "play")["sent"] is False
 
 
 def test_it_sends_a_chosen_card_and_refuses_a_play_with_none(page):

@@ -239,3 +239,37 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
         assert "JK" not in page.evaluate("() => sevensTable.view.hand")
         expect(page.locator(f"#c{move['card']}")).to_have_class("r")
+
+    def test_when_the_panel_asks_where_the_joker_goes_the_table_offers_the_same_choice(self):
+        """Two spots for the joker's card (A and K joined, an eliminated seat's cards on the row)
+        are rare in play; here the panel's question (panel.js `askSpot`) is put in by hand."""
+        page = self.open_room("cpu-easy")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        page.evaluate(
+            """() => {
+            window.pressedSpot = null;
+            const line = document.createElement("p");
+            line.className = "message message-info";
+            line.append("Where does the joker go? Choose its spot:");
+            for (const [spot, text] of [["TC", "10♣"], ["AC", "A♣"]]) {
+                const b = document.createElement("button");
+                b.type = "button";
+                b.className = "joker-spot";
+                b.dataset.spot = spot;
+                b.textContent = text;
+                b.addEventListener("click", () => (window.pressedSpot = spot));
+                line.append(" ", b);
+            }
+            document.getElementById("messages").replaceChildren(line);
+        }"""
+        )
+        banner = page.locator("#table3d [data-table3d-message]")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("Where does the joker go?")
+        spots = banner.locator("button.table3d-spot")
+        expect(spots).to_have_count(2)
+        assert spots.all_inner_texts() == ["10♣", "A♣"]
+        spots.nth(1).click()
+        assert page.evaluate("() => window.pressedSpot") == "AC"
+        page.evaluate("() => document.getElementById('messages').replaceChildren()")
+        expect(banner).to_be_hidden()

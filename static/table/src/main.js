@@ -118,8 +118,32 @@ function boot(root) {
   // The panel's latest message, over the table too (only a change is written, as below).
   function syncMessage() {
     if (!messageBox) return;
-    const text = document.querySelector("#messages .message")?.textContent.trim() || "";
-    if (messageBox.textContent !== text) messageBox.textContent = text;
+    const message = document.querySelector("#messages .message");
+    const text = message?.textContent.trim() || "";
+    // The panel asks where the joker goes (two spots): the question, and a button per spot that
+    // presses the panel's own (looked up when pressed: the panel may have drawn them again).
+    const spots = message ? [...message.querySelectorAll("button.joker-spot")] : [];
+    const key = spots.length ? `spots:${text}` : text;
+    if (messageBox.dataset.key !== key) {
+      messageBox.dataset.key = key;
+      messageBox.classList.toggle("choosing", spots.length > 0);
+      if (spots.length) {
+        const question = [...message.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("").trim();
+        const buttons = spots.map((original) => {
+          const button = document.createElement("button");
+          button.type = "button";
+          button.tabIndex = -1; // the panel's buttons are the ones for the keyboard
+          button.className = "table3d-spot";
+          button.textContent = original.textContent;
+          const spot = original.dataset.spot;
+          button.addEventListener("click", () => document.querySelector(`#messages button.joker-spot[data-spot="${spot}"]`)?.click());
+          return button;
+        });
+        messageBox.replaceChildren(document.createTextNode(`${question} `), ...buttons);
+      } else {
+        messageBox.textContent = text;
+      }
+    }
     messageBox.hidden = !text;
   }
 
