@@ -63,6 +63,7 @@ class Soak:
         self.rng = rng
         self.problems: list[str] = []
         self.game = 0
+        self.spot_questions = 0  # joker moves the page asked the spot of (two spots possible)
 
     def note(self, text: str) -> None:
         text = f"game {self.game}: {text}"
@@ -157,6 +158,7 @@ class Soak:
         try:
             for selector in clicks:
                 page.click(selector, timeout=3000)
+            self.answer_spot(page, word, "#messages button.joker-spot")
             page.wait_for_function(NEWER, arg=look["version"], timeout=8000)
             # A person's pace, roughly: a socket sending more than 100 messages in 20 s is closed
             # as a flood (SEVENS_WS_BUDGET), and a hot-seat game sends two a turn.
@@ -170,6 +172,14 @@ class Soak:
                 )
             self.unpress(page)
         return None
+
+    def answer_spot(self, page: Page, word: str, buttons: str) -> None:
+        """When the joker's card could follow it on two spots the page asks which (`buttons`: the
+        panel's question, or the same over the 3D table): the soak's move names the spot."""
+        if "*" not in word or not page.locator("#messages button.joker-spot").count():
+            return
+        self.spot_questions += 1
+        page.click(f'{buttons}[data-spot="{word.split("*")[0]}"]', timeout=3000)
 
     def on_table(self, page: Page) -> bool:
         """Whether this step goes through the 3D table's own buttons (half the time, where drawn)."""
@@ -202,6 +212,7 @@ class Soak:
                     wanted,
                 )
                 page.click(TABLE3D["play"], timeout=3000)
+                self.answer_spot(page, word, "#table3d button.table3d-spot")
             page.wait_for_function(NEWER, arg=look["version"], timeout=8000)
             page.wait_for_timeout(300)
         except Exception as error:  # noqa: BLE001 - reported, and the soak goes on
@@ -357,6 +368,7 @@ def main() -> int:
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
         browser.close()
     print(f"{args.games} games in {time.time() - began:.0f} s: {outcomes}")
+    print(f"{soak.spot_questions} joker spots asked")
     print(f"{len(soak.problems)} problems")
     for problem in soak.problems:
         print(f"  {problem}")

@@ -269,6 +269,7 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         spots = banner.locator("button.table3d-spot")
         expect(spots).to_have_count(2)
         assert spots.all_inner_texts() == ["10♣", "A♣"]
+        assert spots.nth(1).get_attribute("data-spot") == "AC"
         spots.nth(1).click()
         assert page.evaluate("() => window.pressedSpot") == "AC"
         page.evaluate("() => document.getElementById('messages').replaceChildren()")

@@ -136,6 +136,7 @@ function boot(root) {
           button.className = "table3d-spot";
           button.textContent = original.textContent;
           const spot = original.dataset.spot;
+          button.dataset.spot = spot;
           button.addEventListener("click", () => document.querySelector(`#messages button.joker-spot[data-spot="${spot}"]`)?.click());
           return button;
         });
