@@ -168,7 +168,7 @@ def seats_for(base: tuple, t: dict, viewer: int) -> str:
     # What the partial shows of a seat: its name's two renders are kept per language and these.
     shown = (
         base[2],
-        *(seat.get(k) for k in ("colour_label", "name", "me", "cpu", "level", "away")),
+        *(seat.get(k) for k in ("colour_label", "name", "me", "cpu", "cpu_named", "level", "away")),
     )
     names = SEAT_NAMES.get(shown)
     if names is None:

@@ -90,6 +90,11 @@ def shown_name(name: str) -> str:
     return _("Player %(n)d") % {"n": number}
 
 
+def is_default_cpu_name(name: str) -> bool:
+    found = DEFAULT_NAME.match(name or "")
+    return bool(found) and found.group(1) == "CPU"
+
+
 def shown_names(names: list[str]) -> list[str]:
     return [shown_name(name) for name in names]
 

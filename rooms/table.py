@@ -31,12 +31,23 @@ def build(
     )
 
 
+def with_shown_names(view: dict) -> dict:
+    """The view with its seats' names as the viewer reads them, and which are a computer's own
+    default name ("CPU 2": its seat line then says the level alone, not "computer" twice)."""
+    stored = view["names"]
+    return {
+        **view,
+        "names": narrate.shown_names(stored),
+        "cpu_named": [narrate.is_default_cpu_name(n) for n in stored],
+    }
+
+
 def public(view: dict | None, *, room: dict) -> dict:
     """The part of the context every viewer shares (the layout, the seats, the log, …): built from
     any seat's view (`rooms.frames` uses the watcher's), once per room version and language."""
     rules = view["rules"] if view else room["rules"]
     if view is not None:
-        view = {**view, "names": narrate.shown_names(view["names"])}
+        view = with_shown_names(view)
     t = {
         "version": view["version"] if view else room["version"],
         "slug": room["slug"],
@@ -95,7 +106,7 @@ def personal(
     t = {**pub, "viewer": viewer_seat}
     if view is None:
         return t
-    view = {**view, "names": narrate.shown_names(view["names"])}
+    view = with_shown_names(view)
     names = view["names"]
     t.update(
         {
@@ -220,6 +231,7 @@ def seats(view: dict, viewer_seat) -> list[dict]:
                 "cpu": index in cpus,
                 "away": (("waits" if nobody else "plays") if seat.get("cpu_controlled") else ""),
                 "level": narrate.LEVELS.get(level, "") if level else "",
+                "cpu_named": index < len(view.get("cpu_named") or ()) and view["cpu_named"][index],
                 "unlimited": seat["passes_left"] is None,
                 "low": playing and not view["over"] and 0 < seat["cards"] <= LOW_CARDS,
                 "to_act": view["turn"] == index,

@@ -67,7 +67,9 @@ def _cell(code: str, state: str, letter: str, text: str) -> str:
 def seat_name(seat: dict) -> str:
     you = f' <span class="you">({_("you")})</span>' if seat.get("me") else ""
     if seat.get("cpu"):
-        text = _("computer, %(level)s") % {"level": e(seat.get("level", ""))}
+        text = e(seat.get("level", ""))
+        if not seat.get("cpu_named"):  # "CPU 2" says computer already
+            text = _("computer, %(level)s") % {"level": text}
         level = f' <span class="level">{text}</span>'
     elif seat.get("away") == "waits":
         level = f' <span class="level">{_("away: the game waits for a player to come back")}</span>'

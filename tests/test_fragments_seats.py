@@ -111,3 +111,12 @@ def test_when_the_first_out_wins_and_the_others_pay_only_the_winner_has_a_place(
     for s in ranked["seats"]:
         if s["status"] == "playing":
             assert "still holding cards: place" in seat_html(html, s["seat"])
+
+
+def test_a_computer_with_its_default_name_is_not_called_a_computer_twice():
+    v = view(played_state(), 0)
+    v["names"] = ["Aki", "CPU 2", "Chen", "Dana"]
+    html = fragment(table_for(v, 0), "seats")
+    second = seat_html(html, 1)
+    assert "CPU 2" in second and "computer" not in second and "Medium" in second
+    assert "computer, Medium" in seat_html(html, 2)  # a computer with a name of its own
