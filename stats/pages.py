@@ -1,4 +1,4 @@
-"""The site's reading pages: rules, help, strategy tips and privacy, written in each language.
+"""The site's reading pages: rules, about Sevens, help, strategy tips and privacy, in each language.
 
 Each page is `pages/<name>.html` (the frame, with translated headings) around a body written for
 one language, `pages/<name>/<language>.html`: long texts read better written than translated line
@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-PAGES = ("rules", "help", "tips", "privacy")
+PAGES = ("rules", "about", "help", "tips", "privacy")
 BODIES = ("en", "ja", "zh-hans", "zh-hant")
 
 

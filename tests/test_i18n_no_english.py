@@ -17,11 +17,26 @@ KEPT = {
     "English", "sevens", "log", "json",
     "Aki",  # the persona's name at the table
 }  # fmt: skip
-PAGES = ["/", "/rules/", "/help/", "/tips/", "/privacy/", "/about/cpu/", "/matches/", "/rankings/"]
+PAGES = [
+    "/",
+    "/rules/",
+    "/about/",
+    "/help/",
+    "/tips/",
+    "/privacy/",
+    "/about/cpu/",
+    "/matches/",
+    "/rankings/",
+]
+
+
+# Words a page marks as English on purpose, such as the title of an English source it cites.
+MARKED_ENGLISH = re.compile(r'<(span|cite|q)\b[^>]*\slang="en"[^>]*>.*?</\1>', re.S)
 
 
 def english_words(html: str) -> set[str]:
     text = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", " ", html, flags=re.S)
+    text = MARKED_ENGLISH.sub(" ", text)
     labels = " ".join(re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', text))
     text = re.sub(r"<[^>]+>", " ", text) + " " + labels
     return set(re.findall(r"[A-Za-z][A-Za-z']{2,}", text)) - KEPT

@@ -24,6 +24,12 @@ PAGE_WORDS = {
         "zh-hant": "與電腦對戰",
     },
     "/rules/": {"en": "The joker", "ja": "ジョーカー", "zh-hans": "鬼牌", "zh-hant": "鬼牌"},
+    "/about/": {
+        "en": "Frequently asked questions",
+        "ja": "よくある質問",
+        "zh-hans": "常见问题",
+        "zh-hant": "常見問題",
+    },
     "/help/": {
         "en": "Starting a game",
         "ja": "遊びはじめる",

@@ -9,6 +9,7 @@ pytestmark = pytest.mark.django_db
 
 PAGES = {
     "/rules/": "Rules",
+    "/about/": "About Sevens",
     "/help/": "Help",
     "/tips/": "Strategy tips",
     "/privacy/": "Privacy and play statistics",

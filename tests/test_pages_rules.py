@@ -59,7 +59,7 @@ def test_it_puts_the_japanese_rules_first_in_english_and_japanese(client):
 
 def test_it_links_the_reading_pages_from_every_page(client):
     html = client.get("/").content.decode()
-    for url in ("/rules/", "/help/", "/tips/", "/about/cpu/", "/privacy/"):
+    for url in ("/rules/", "/about/", "/help/", "/tips/", "/about/cpu/", "/privacy/"):
         assert f'href="{url}"' in html
 
 
