@@ -19,13 +19,12 @@ TITLES = {
     "zh-hant": "關於排七 · 排七",
 }
 
-SOURCES = [
+SOURCES = [  # None: cited by title, with no address we could check
     "https://ja.wikipedia.org/wiki/7%E4%B8%A6%E3%81%B9",
-    "https://www.pagat.com/layout/shichinarabe.html",
-    "https://www.pagat.com/layout/fantan.html",
+    None,
+    "https://www.pagat.com/layout/sevens.html",
     "https://en.wikipedia.org/wiki/Domino_(card_game)",
-    "https://ipsj.ixsq.nii.ac.jp/ej/?action=pages_view_main"
-    "&active_action=repository_view_main_item_detail&item_id=222007&item_no=1&page_id=13&block_id=8",
+    None,
 ]
 
 QUESTIONS = {
@@ -113,8 +112,9 @@ def test_it_lists_the_five_sources_opening_in_a_new_tab(client, language):
     for number, url in enumerate(SOURCES, start=1):
         item = re.search(rf'<li id="source-{number}">(.*?)</li>', items, re.S).group(1)
         links = anchors(item)
-        assert [link["href"] for link in links] == [url]
-        assert links[0]["target"] == "_blank" and links[0]["rel"] == "noopener"
+        assert [link["href"] for link in links] == ([url] if url else [])
+        if url:
+            assert links[0]["target"] == "_blank" and links[0]["rel"] == "noopener"
     assert len(re.findall(r"<li\b", items)) == 5
     assert "Kiya" in items or "木谷" in items
     assert "McLeod" in items
@@ -147,7 +147,7 @@ def test_it_links_the_rules_and_the_cpu_page(client, language):
     assert f"{reverse('rules')}#chinese" in hrefs
     assert f"{reverse('rules')}#joker" in hrefs
     external = [h for h in hrefs if h.startswith("http")]
-    assert sorted(external) == sorted(SOURCES)  # every outside link is a source
+    assert sorted(external) == sorted(u for u in SOURCES if u)  # every outside link is a source
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
