@@ -31,7 +31,7 @@ class UploadForm(forms.Form):
             raise forms.ValidationError(_("The file is too large."), code="too_big")
         try:
             log = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # nested past the limit
             raise forms.ValidationError(_("The file is not JSON."), code="json") from exc
         try:
             replay_log(log)

@@ -51,6 +51,7 @@ def test_it_names_an_event_played_out_of_turn(client):
         (b"{not json", "The file is not JSON."),
         (json.dumps({"format": "sevens-log/2"}).encode(), "This is not a sevens-log/1 document."),
         (b"\xff\xfe", "The file is not JSON."),
+        (b"[" * 100_000 + b"]" * 100_000, "The file is not JSON."),  # nested past Python's limit
     ],
 )
 def test_it_refuses_what_is_not_a_log(client, body, words):

@@ -70,3 +70,10 @@ def test_it_needs_the_csrf_token():
 
 def test_it_refuses_a_get(client):
     assert client.get("/stats/event/").status_code == 405
+
+
+def test_it_refuses_json_nested_too_deep_for_the_parser(client):
+    body = "[" * 1024 + "]" * 1024  # within the 2 KB a body may have
+    response = client.post("/stats/event/", body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == "not_json"
+    assert not PlayEvent.objects.exists()
