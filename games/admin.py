@@ -99,6 +99,28 @@ class MatchAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        # A match still being played is its room's table: deleting it would leave the room
+        # playing an empty table. Close the room first (the match is then kept, abandoned).
+        if obj is not None and obj.status == Match.Status.PLAYING:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_deleted_objects(self, objs, request):
+        """The bulk delete refuses, as protected, any match still being played."""
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        playing = [m for m in objs if m.status == Match.Status.PLAYING]
+        if playing:  # refused for this reason, said plainly, not as a missing permission
+            perms = {p for p in perms if p != Match._meta.verbose_name}
+        protected = [
+            *protected,
+            *(
+                _("Match %(number)s: still being played; close its room first") % {"number": m.pk}
+                for m in playing
+            ),
+        ]
+        return deleted, counts, perms, protected
+
     @admin.display(description=_("family"))
     def family(self, match: Match) -> str:
         return "chinese" if (match.rules or {}).get("sevens") == "played" else "japanese"

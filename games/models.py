@@ -5,6 +5,7 @@ the deal and the events, so a stored match can always be replayed, exported and 
 """
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Match(models.Model):
@@ -28,6 +29,8 @@ class Match(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["status", "started_at"])]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
         return f"match {self.pk} ({self.status})"

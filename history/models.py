@@ -9,6 +9,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class MatchPlayer(models.Model):
@@ -105,6 +106,10 @@ class RatedMatch(models.Model):
 
     match = models.OneToOneField("games.Match", on_delete=models.CASCADE, related_name="+")
     rated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rated match")
+        verbose_name_plural = _("rated matches")
 
     def __str__(self) -> str:
         return f"match {self.match_id} rated"

@@ -56,3 +56,23 @@ def test_it_lists_rooms_and_seats_searchable_by_name(admin_client):
             f"/admin/rooms/seat/{room.seats.first().pk}/change/"
         ).content.decode()
     )
+
+
+def test_a_match_still_being_played_cannot_be_deleted(admin_client):
+    # Its room would go on playing an empty table: the room is closed first (the match is then
+    # kept, abandoned), and a match that is over may go.
+    playing = cpu_room(new_session())
+    over = cpu_room(new_session())
+    Match.objects.filter(pk=over.match_id).update(status="abandoned")
+    url = "/admin/games/match/"
+    assert admin_client.get(f"{url}{playing.match_id}/delete/").status_code == 403
+    both = {"action": "delete_selected", "_selected_action": [playing.match_id, over.match_id]}
+    page = admin_client.post(url, both).content.decode()
+    assert f"Match {playing.match_id}: still being played; close its room first" in page
+    admin_client.post(url, {**both, "post": "yes"})
+    assert Match.objects.filter(pk=playing.match_id).exists()  # nothing deleted
+    alone = {"action": "delete_selected", "_selected_action": [over.match_id], "post": "yes"}
+    admin_client.post(url, alone)
+    assert not Match.objects.filter(pk=over.match_id).exists()
+    html = admin_client.get("/admin/").content.decode()
+    assert "Matches" in html and "Matchs" not in html

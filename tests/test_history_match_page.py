@@ -22,7 +22,8 @@ def test_it_shows_a_finished_match_round_by_round(client):
     for number, state in enumerate(match.rounds):
         result = state.result()
         for place, seat in enumerate(result.ranking, start=1):
-            line = f"{place}. {names[seat]}: {result.points[seat]} points"
+            points = result.points[seat]
+            line = f"{place}. {names[seat]}: {points} point{'' if points == 1 else 's'}"
             assert line in html
         assert (
             f'<code class="deal-code">{deal_code(match.seeds[number], state.dealer)}</code>' in html
@@ -41,7 +42,9 @@ def test_a_chinese_round_ranks_only_the_seat_that_went_out_first(client):
     winner, *others = result.ranking
     assert f"1. {names[winner]}: {result.points[winner]} points" in html
     for seat in others:  # the others pay for their cards, with no place
-        assert f'<li data-seat="{seat}">{names[seat]}: {result.points[seat]} points</li>' in html
+        points = result.points[seat]
+        line = f"{names[seat]}: {points} point{'' if points == 1 else 's'}"
+        assert f'<li data-seat="{seat}">{line}</li>' in html
 
 
 def test_it_marks_an_abandoned_match_and_shows_its_unfinished_round(client):
