@@ -75,6 +75,10 @@ def table_for(
 
 
 def room_facts(room, seats=None) -> dict:
+    from rooms.models import Seat
+
+    if seats is None:
+        seats = list(Seat.objects.filter(room=room))
     return {
         "slug": room.slug,
         "status": room.status,
@@ -82,6 +86,9 @@ def room_facts(room, seats=None) -> dict:
         "rules": room.rules,
         "version": room.version,
         "lobby": lobby_seats(room, seats),
+        # Whether the player who opened the room still holds a seat: once they left, any seated
+        # player may start the match (`services.may_start`).
+        "creator_seated": any(s.session_key == room.created_by for s in seats),
     }
 
 
@@ -127,7 +134,11 @@ def page_context(room, session_key: str) -> dict:
         "seated": bool(mine),
         "waiting": waiting,
         "can_join": open_room and not mine and bool(free) and room.mode == "friend",
-        "can_start": waiting and room.created_by == session_key,
+        # the creator; or, once they left their seat, any seated player (the form then shows only
+        # while the lobby says so: panel.js followStatus)
+        "can_start": waiting
+        and (room.created_by == session_key or (bool(mine) and room.mode == "friend")),
+        "creator": room.created_by == session_key,
         "can_leave": bool(mine) and room.mode == "friend" and open_room,
         "closed": room.status == "closed",
     }

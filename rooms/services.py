@@ -131,18 +131,30 @@ def leave_seat(room: Room | str, session_key: str) -> None:
         _save(room, **_table_fields(room, seats))
 
 
+def may_start(room: Room, seats, session_key: str | None) -> bool:
+    """The player who opened the room starts the match; once they have left their seat (a friend
+    who joined should not be left waiting for the idle sweep), any seated player may."""
+    if not session_key:
+        return False
+    if room.created_by == session_key:
+        return True
+    creator_seated = any(s.session_key == room.created_by for s in seats)
+    return not creator_seated and any(s.session_key == session_key for s in seats)
+
+
 def fill_and_start(room: Room | str, session_key: str, level: str | None = None) -> Room:
-    """The creator starts the match: every seat nobody took becomes a CPU of `level`."""
+    """The creator (or, once the creator left, a seated player: `may_start`) starts the match:
+    every seat nobody took becomes a CPU of `level`."""
     level = level or getattr(settings, "SEVENS_FILL_LEVEL", Seat.Level.MEDIUM)
     if level not in Seat.Level.values:
         raise RoomError("bad_level")
     with transaction.atomic():
         room = _lock(room)
-        if room.created_by != session_key:
+        seats = list(room.seats.all())
+        if not may_start(room, seats, session_key):
             raise RoomError("not_creator")
         if room.status != Room.Status.WAITING:
             raise RoomError("not_waiting")
-        seats = list(room.seats.all())
         for seat in seats:
             if seat.kind == Seat.Kind.HUMAN and not seat.session_key:
                 seat.kind, seat.level = Seat.Kind.CPU, level

@@ -56,6 +56,7 @@ def public(view: dict | None, *, room: dict) -> dict:
         "viewer": None,
         "rules_items": rules_items(rules),
         "lobby": room["lobby"],
+        "creator_seated": room.get("creator_seated", True),
         "started": view is not None,
         "message": None,
     }

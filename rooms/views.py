@@ -59,7 +59,11 @@ def games_in_play(request, limit: int = 3) -> list[dict]:
         {
             "url": reverse("room", args=[room.slug]),
             "names": narrate.shown_names(
-                [s.name for s in sorted(room.seats.all(), key=lambda s: s.index) if s.name]
+                [  # the seats someone holds (a player who left keeps a name on a free seat)
+                    s.name
+                    for s in sorted(room.seats.all(), key=lambda s: s.index)
+                    if s.name and (s.session_key or s.kind == "cpu")
+                ]
             ),
             "waiting": room.status == Room.Status.WAITING,
         }

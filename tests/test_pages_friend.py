@@ -90,6 +90,27 @@ def test_it_lets_only_the_creator_start(ben, room):
     assert room.status == "waiting"
 
 
+def start_form(html: str) -> str | None:
+    found = re.search(r'<form [^>]*class="start-form"[^>]*>', html)
+    return found.group(0) if found else None
+
+
+def test_once_the_creator_has_left_a_seated_friend_may_start(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    html = page(ben, room)
+    assert 'data-creator-seated="true"' in html
+    assert " hidden" in start_form(html)  # shown only once Aki leaves (panel.js followStatus)
+    assert ben.post(f"/room/{room.slug}/start/").status_code == 400  # not yet
+    aki.post(f"/room/{room.slug}/leave/")
+    html = page(ben, room)
+    assert 'data-creator-seated="false"' in html
+    assert " hidden" not in start_form(html)
+    assert ben.post(f"/room/{room.slug}/start/").status_code == 302
+    room.refresh_from_db()
+    assert room.status == "playing"
+    assert [s.kind for s in room.seats.order_by("index")] == ["cpu", "human", "cpu", "cpu"]
+
+
 def test_it_shows_a_watcher_the_table_and_never_a_hand(aki, dan, room):
     aki.post(f"/room/{room.slug}/start/")
     html = page(dan, room)

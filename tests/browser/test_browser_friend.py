@@ -65,7 +65,7 @@ class TestFriendRoom(LiveRoomTestCase):
         aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
         connected(aki)
         expect(ben.locator("#hand .card").first).to_be_visible()
-        expect(ben.locator(".start-form")).to_have_count(0)
+        expect(ben.locator(".start-form")).to_be_hidden()
         expect(aki.locator("#hand .card").first).to_be_visible()
         expect(aki.locator("#last-move")).to_be_visible()
         ben_hand = table_state(ben)["hand"]
@@ -108,3 +108,22 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(ben)
         expect(ben.locator("form.leave-form")).to_be_visible()
         expect(aki.locator("#lobby")).to_contain_text("Player 2")
+
+    def test_when_the_creator_leaves_before_the_start_a_seated_friend_may_start(self):
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        ben = self.new_page()
+        ben.goto(aki.url)
+        ben.get_by_role("button", name="Take a free seat").click()
+        connected(ben)
+        start = ben.locator(".start-form")
+        expect(start).to_be_hidden()  # Aki's to press
+        aki.locator(".leave-form button").click()
+        expect(start).to_be_visible()  # pushed: Aki has left the table
+        start.get_by_role("button").click()
+        connected(ben)
+        expect(ben.locator("#hand .card").first).to_be_visible()
+        expect(ben.locator(".start-form")).to_be_hidden()
