@@ -58,7 +58,11 @@ def public(view: dict | None, *, room: dict) -> dict:
         "lobby": room["lobby"],
         "creator_seated": room.get("creator_seated", True),
         "started": view is not None,
-        "message": None,
+        # A closed room (by the idle sweep or an operator) says so to every viewer, live too.
+        "message": _("This room is closed. Its match is kept.")
+        if room["status"] == "closed"
+        else None,
+        "level": "info",
     }
     if view is None:
         t["state_json"] = "null"
@@ -124,6 +128,10 @@ def personal(
     )
     t["state_json"] = state_text(t["state"])
     t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
+    if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
+        t["controls"] = False
+        t["state"] = {**t["state"], "legal": [], "turn": None}
+        t["state_json"] = state_text(t["state"])
     return t
 
 

@@ -80,3 +80,25 @@ async def test_it_treats_a_made_up_session_cookie_as_a_watcher():
     frame = await comm.receive_from(timeout=10)
     assert table_state(frame)["hand"] is None
     await comm.disconnect()
+
+
+async def test_a_room_closed_while_open_says_so_and_takes_the_buttons_away(settings):
+    # An operator closes a stuck room (admin), or the idle sweep does: an open page learns it at
+    # once, not at its next press.
+    from rooms import services
+
+    settings.SEVENS_CPU_DELAY = 30  # nobody moves meanwhile
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, aki)
+    await comm.receive_from(timeout=10)
+    assert await db(services.close_room)(room.slug)
+    frame = await comm.receive_from(timeout=10)
+    while "This room is closed" not in frame:
+        frame = await comm.receive_from(timeout=10)
+    assert '<section id="controls" hx-swap-oob="true"' in frame
+    controls = frame[frame.index('<section id="controls"') :]
+    assert controls[: controls.index(">")].endswith("hidden")
+    state = table_state(frame)
+    assert state["legal"] == [] and state["turn"] is None
+    await comm.disconnect()
