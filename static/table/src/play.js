@@ -15,7 +15,7 @@ export function isMyTurn(view) {
  * have no Play or Pass to show.
  */
 export function playsThisRound(view) {
-  if (view.seat === null || view.seat === undefined || view.over) return false;
+  if (view.seat === null || view.seat === undefined || view.over || view.status === "closed") return false;
   const seat = (view.seats || [])[view.seat] || {};
   return (seat.status || "playing") === "playing";
 }

@@ -106,6 +106,9 @@ test("it offers Play and Pass only to a seat still holding cards in a round not 
   view.seats[0].status = "playing";
   view.over = true;
   assert.equal(playsThisRound(view), false);
+  view.over = false;
+  view.status = "closed"; // an operator or the idle sweep closed the room
+  assert.equal(playsThisRound(view), false);
   const watcher = new FakeRoom({ hands }).view(null);
   assert.equal(playsThisRound(watcher), false);
 });
