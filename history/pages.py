@@ -31,11 +31,31 @@ LOG_MESSAGES = {
 }
 
 
+# A refused move in a file is about the seat that made it, not about the reader: the table's
+# "It is not your turn." said of a log's event.
+SEAT_MESSAGES = {
+    "not_your_turn": gettext_lazy("It was not that seat's turn."),
+    "not_in_hand": gettext_lazy("That seat does not hold that card."),
+    "must_play": gettext_lazy("That seat had a card it had to play."),
+    "no_passes_left": gettext_lazy("That seat had no passes left."),
+    "joker_not_held": gettext_lazy("That seat does not hold the joker."),
+    "joker_holds_spot_card": gettext_lazy(
+        "That seat holds the card for that spot: it must play it instead of the joker."
+    ),
+    "joker_no_card_beyond": gettext_lazy(
+        "That seat has no card beyond that spot to play after the joker."
+    ),
+}
+
+
 def log_error_message(error: LogError) -> str:
     """A translated sentence naming the first bad place of a log and what is wrong there; the
     engine's own (English) words follow when they add a detail."""
-    what = str(LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message)
-    if error.message and error.message != what:
+    if error.code in SEAT_MESSAGES:  # said in full: the engine's words would say "you" again
+        what = str(SEAT_MESSAGES[error.code])
+    else:
+        what = str(LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message)
+    if error.message and error.message != what and error.code not in SEAT_MESSAGES:
         what = _("%(problem)s (%(detail)s)") % {"problem": what, "detail": error.message}
     if error.round is not None and error.event is not None:
         return _("Round %(round)s, event %(event)s: %(problem)s") % {

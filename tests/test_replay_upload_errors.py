@@ -35,6 +35,7 @@ def test_it_names_the_first_illegal_event(client):
     events[index] = {**events[index], "card": "KS" if events[index]["card"] != "KS" else "AS"}
     message = refusal(client, json.dumps(log).encode())
     assert f"Round 2, event {index + 1}:" in message
+    assert "you" not in message.lower()  # an event of the file, said of its seat
 
 
 def test_it_names_an_event_played_out_of_turn(client):
@@ -43,6 +44,8 @@ def test_it_names_an_event_played_out_of_turn(client):
     events[3] = {**events[3], "seat": (events[3]["seat"] + 1) % 4}
     message = refusal(client, json.dumps(log).encode())
     assert "Round 1, event 4:" in message
+    assert "It was not that seat&#x27;s turn." in message  # the file's seat, not the reader
+    assert "your" not in message.lower()
 
 
 @pytest.mark.parametrize(
