@@ -96,20 +96,9 @@ class TestFriendRoom(LiveRoomTestCase):
         assert table_state(back)["seat"] == 1
         expect(back.locator('#seats [data-seat="1"]')).to_contain_text("(you)")
 
-    def test_a_friend_takes_a_seat_without_typing_a_name(self):
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
-        ben = self.new_page()
-        ben.goto(aki.url)
-        ben.get_by_role("button", name="Take a free seat").click()  # the name box left empty
-        connected(ben)
-        expect(ben.locator("form.leave-form")).to_be_visible()
-        expect(aki.locator("#lobby")).to_contain_text("Player 2")
-
-    def test_when_the_creator_leaves_before_the_start_a_seated_friend_may_start(self):
+    def aki_and_ben(self):
+        """Aki opens a friends' room (no name typed); Ben takes a seat by the link, his name box
+        left empty. Both connected."""
         aki = self.new_page()
         aki.goto(self.url("/"))
         aki.locator('button[value="friend"]').click()
@@ -119,6 +108,15 @@ class TestFriendRoom(LiveRoomTestCase):
         ben.goto(aki.url)
         ben.get_by_role("button", name="Take a free seat").click()
         connected(ben)
+        return aki, ben
+
+    def test_a_friend_takes_a_seat_without_typing_a_name(self):
+        aki, ben = self.aki_and_ben()
+        expect(ben.locator("form.leave-form")).to_be_visible()
+        expect(aki.locator("#lobby")).to_contain_text("Player 2")
+
+    def test_when_the_creator_leaves_before_the_start_a_seated_friend_may_start(self):
+        aki, ben = self.aki_and_ben()
         start = ben.locator(".start-form")
         expect(start).to_be_hidden()  # Aki's to press
         aki.locator(".leave-form button").click()
