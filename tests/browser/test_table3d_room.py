@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from browser_support import LiveRoomTestCase, connected, version, wait_for_my_turn_or_the_end
 from channels.testing import ChannelsLiveServerTestCase
+from django.test import override_settings
 from playwright.sync_api import expect, sync_playwright
 from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, launch, save, settle
 
@@ -44,7 +45,9 @@ def joker_first_deal() -> str:
     raise AssertionError("no such deal in a thousand seeds")
 
 
-class TestTable3dInACpuRoom(LiveRoomTestCase):
+class Table3dRoom(LiveRoomTestCase):
+    """A live room and a chromium that draws WebGL (no tests of its own)."""
+
     def setUp(self):
         # The room harness's chromium has no WebGL; this one draws with SwiftShader.
         ensure_bundle()
@@ -64,35 +67,11 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
         connected(page)
         return page
 
-    def test_it_plays_a_card_pressed_in_the_3d_view_against_the_computer(self):
-        page = self.open_room("cpu-easy")
-        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
-        assert page.evaluate("() => sevensTable.failed") is False
-        assert page.evaluate("() => sevensTable.view.names[0]") == "Aki"
 
-        for _ in range(30):
-            assert wait_for_my_turn_or_the_end(page) == "turn", "a card to play before the end"
-            if page.locator("#hand .card.playable").count():
-                break
-            page.locator("#controls .pass-button").click()  # holding back, as players may
-            page.wait_for_function("() => sevensTable.view.turn !== sevensTable.view.seat")
-        page.wait_for_function("(v) => sevensTable.view.version === v", arg=version(page))
-        settle(page)
-        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
-
-        click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
-        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_attribute(
-            "aria-pressed", "true"
-        )
-        assert page.evaluate("() => sevensTable.table.lit") == [card]
-        before = version(page)
-        page.locator('#table3d [data-table-action="play"]').click()
-        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
-        expect(page.locator(f"#c{card}")).to_have_class("r")
-        settle(page)
-        assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
-        save(page, "table3d-room.png")
-
+# The computers wait 2 s before each move: with none, Aki (who may hold nothing to play for four
+# turns and be out of the round at once) could be out before the table is looked at.
+@override_settings(SEVENS_CPU_DELAY=2)
+class TestTable3dAtTheDeal(Table3dRoom):
     def test_it_shows_play_and_pass_only_once_the_cards_are_dealt(self):
         page = self.open_room("friend")
         page.wait_for_function("() => window.sevensTable && sevensTable.failed === false")
@@ -121,6 +100,37 @@ class TestTable3dInACpuRoom(LiveRoomTestCase):
                 break
             page.wait_for_timeout(100)
         assert flag_of(slug)
+
+
+class TestTable3dInACpuRoom(Table3dRoom):
+    def test_it_plays_a_card_pressed_in_the_3d_view_against_the_computer(self):
+        page = self.open_room("cpu-easy")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        assert page.evaluate("() => sevensTable.failed") is False
+        assert page.evaluate("() => sevensTable.view.names[0]") == "Aki"
+
+        for _ in range(30):
+            assert wait_for_my_turn_or_the_end(page) == "turn", "a card to play before the end"
+            if page.locator("#hand .card.playable").count():
+                break
+            page.locator("#controls .pass-button").click()  # holding back, as players may
+            page.wait_for_function("() => sevensTable.view.turn !== sevensTable.view.seat")
+        page.wait_for_function("(v) => sevensTable.view.version === v", arg=version(page))
+        settle(page)
+        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+
+        click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert page.evaluate("() => sevensTable.table.lit") == [card]
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        expect(page.locator(f"#c{card}")).to_have_class("r")
+        settle(page)
+        assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
+        save(page, "table3d-room.png")
 
     def test_it_shows_the_hot_seat_curtain_over_the_table_and_lifts_it(self):
         page = self.open_room("hotseat")
