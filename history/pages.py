@@ -9,7 +9,7 @@ from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
 from rooms.errors import MESSAGES as MOVE_MESSAGES
-from rooms.table import unranked
+from rooms.table import shown_place
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {
@@ -51,11 +51,11 @@ SEAT_MESSAGES = {
 def log_error_message(error: LogError) -> str:
     """A translated sentence naming the first bad place of a log and what is wrong there; the
     engine's own (English) words follow when they add a detail."""
-    if error.code in SEAT_MESSAGES:  # said in full: the engine's words would say "you" again
-        what = str(SEAT_MESSAGES[error.code])
-    else:
-        what = str(LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message)
-    if error.message and error.message != what and error.code not in SEAT_MESSAGES:
+    seat_said = SEAT_MESSAGES.get(error.code)  # said in full: the engine's words say "you"
+    what = str(
+        seat_said or LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message
+    )
+    if not seat_said and error.message and error.message != what:
         what = _("%(problem)s (%(detail)s)") % {"problem": what, "detail": error.message}
     if error.round is not None and error.event is not None:
         return _("Round %(round)s, event %(event)s: %(problem)s") % {
@@ -94,13 +94,10 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         result = state.result()
         places = []
         if result is not None:
-            ranked = not unranked(state.rules.round_end, state.rules.scoring)
+            end, scoring = state.rules.round_end, state.rules.scoring
             places = [
                 {
-                    # under first out with cards paid, the winner alone has a place
-                    "place": place
-                    if ranked or place == 1 or state.status[seat] != PLAYING
-                    else None,
+                    "place": shown_place(place, state.status[seat] == PLAYING, end, scoring),
                     "seat": seat,
                     "name": names[seat],
                     "colour": narrate.seat_colour(seat)[0],

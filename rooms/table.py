@@ -209,12 +209,20 @@ def unranked(round_end: str, scoring: str) -> bool:
     return round_end == "first_out" and scoring == "cards_left"
 
 
-def shown_place(view: dict, seat: dict) -> int | None:
-    """A seat's place as the table shows it (None: no place to show)."""
-    rules = view["rules"]
-    if seat["status"] == "playing" and unranked(rules["round_end"], rules["scoring"]):
+def shown_place(place: int | None, holding: bool, round_end: str, scoring: str) -> int | None:
+    """A place as the site shows it (on the seats, the 3D name tags, the settlement and the match
+    page): None for a seat still `holding` cards that `unranked` leaves without one. The seat
+    placed first is the winner even when it still holds cards (the others out of the round)."""
+    if holding and place != 1 and unranked(round_end, scoring):
         return None
-    return seat["place"]
+    return place
+
+
+def seat_place(view: dict, seat: dict) -> int | None:
+    """`shown_place` of one of the view's seats."""
+    rules = view["rules"]
+    holding = seat["status"] == "playing"
+    return shown_place(seat["place"], holding, rules["round_end"], rules["scoring"])
 
 
 def seats(view: dict, viewer_seat) -> list[dict]:
@@ -233,7 +241,7 @@ def seats(view: dict, viewer_seat) -> list[dict]:
         out.append(
             {
                 **seat,
-                "place": shown_place(view, seat),
+                "place": seat_place(view, seat),
                 "name": view["names"][index],
                 "colour": colour,
                 "colour_label": colour_label,
@@ -328,12 +336,11 @@ def settlement(view: dict, names) -> dict | None:
     totals = view.get("totals") or [0] * len(names)
     statuses = {seat["seat"]: seat["status"] for seat in view["seats"]}
     places = []
-    ranked = not unranked(rules["round_end"], rules["scoring"])
     for place, seat in enumerate(result["ranking"], start=1):
+        holding = statuses.get(seat) == "playing"
         places.append(
             {
-                # under first out with cards paid, the winner alone has a place (`unranked`)
-                "place": place if ranked or place == 1 or statuses.get(seat) != "playing" else None,
+                "place": shown_place(place, holding, rules["round_end"], rules["scoring"]),
                 "seat": seat,
                 "name": names[seat],
                 "colour": narrate.seat_colour(seat)[0],
@@ -424,7 +431,7 @@ def compact_state(view: dict) -> dict:
             for r in rows
         ],
         "seats": [
-            [s["cards"], s["passes_left"], s["status"], shown_place(view, s)] for s in view["seats"]
+            [s["cards"], s["passes_left"], s["status"], seat_place(view, s)] for s in view["seats"]
         ],
         "hs": start,
         # an entry's false flags (`joker_removed`) left out: the table reads a missing flag as false

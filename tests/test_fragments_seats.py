@@ -120,3 +120,15 @@ def test_a_computer_with_its_default_name_is_not_called_a_computer_twice():
     second = seat_html(html, 1)
     assert "CPU 2" in second and "computer" not in second and "Medium" in second
     assert "computer, Medium" in seat_html(html, 2)  # a computer with a name of its own
+
+
+def test_a_winner_still_holding_cards_keeps_its_place_as_in_the_settlement():
+    # First out ends the round, but here the others were all put out of it: the seat placed first
+    # still holds cards (docs/rules.md 12). It is the winner, on the seats as in the settlement.
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
+    winner = v["result"]["ranking"][0]
+    v["seats"][winner] = {**v["seats"][winner], "status": "playing"}
+    html = fragment(table_for(v, 0, status="between_rounds"), "seats")
+    assert "still holding cards: place 1" in seat_html(html, winner)
+    settled = fragment(table_for(v, 0, status="between_rounds"), "settlement")
+    assert re.search(r'<tr class="seat-\w+"><td>1</td>', settled)
