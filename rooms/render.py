@@ -75,6 +75,7 @@ def table_for(
 
 
 def room_facts(room, seats=None) -> dict:
+    from rooms import services
     from rooms.models import Seat
 
     if seats is None:
@@ -88,7 +89,7 @@ def room_facts(room, seats=None) -> dict:
         "lobby": lobby_seats(room, seats),
         # Whether the player who opened the room still holds a seat: once they left, any seated
         # player may start the match (`services.may_start`).
-        "creator_seated": any(s.session_key == room.created_by for s in seats),
+        "creator_seated": services.creator_seated(room, seats),
     }
 
 

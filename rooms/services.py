@@ -131,6 +131,11 @@ def leave_seat(room: Room | str, session_key: str) -> None:
         _save(room, **_table_fields(room, seats))
 
 
+def creator_seated(room: Room, seats) -> bool:
+    """Whether the player who opened the room still holds one of its `seats`."""
+    return any(s.session_key == room.created_by for s in seats)
+
+
 def may_start(room: Room, seats, session_key: str | None) -> bool:
     """The player who opened the room starts the match; once they have left their seat (a friend
     who joined should not be left waiting for the idle sweep), any seated player may."""
@@ -138,8 +143,7 @@ def may_start(room: Room, seats, session_key: str | None) -> bool:
         return False
     if room.created_by == session_key:
         return True
-    creator_seated = any(s.session_key == room.created_by for s in seats)
-    return not creator_seated and any(s.session_key == session_key for s in seats)
+    return not creator_seated(room, seats) and any(s.session_key == session_key for s in seats)
 
 
 def fill_and_start(room: Room | str, session_key: str, level: str | None = None) -> Room:
