@@ -86,3 +86,34 @@ def test_a_phone_turned_sideways_during_play_brings_the_table_into_view(webgl_br
         "() => { const r = document.getElementById('table3d').getBoundingClientRect();"
         " return r.top >= 0 && r.bottom <= innerHeight; }"
     )
+
+
+CARD_WIDTH_ON_SCREEN = """(card) => {
+    const t = sevensTable.table;
+    const m = t.cards.get(card);
+    const half = 0.5 * m.scale.x;
+    const a = t.screenOf(m.position.x - half, m.position.y, m.position.z);
+    const b = t.screenOf(m.position.x + half, m.position.y, m.position.z);
+    return b.x - a.x;
+}"""
+
+
+@pytest.mark.parametrize("screen", ["phone-landscape", "desktop"])
+def test_the_hand_cards_are_big_enough_to_read_and_touch(webgl_browser, demo_url, screen):
+    """Sideways, a phone's table is as tall as the screen and the hand grows into the sides left
+    empty (at the plain size its cards were about 20 px wide); a desktop's is drawn as before."""
+    options = dict(SCREENS[screen])
+    page = open_table(webgl_browser, demo_url + "?cpu=0", **options)
+    settle(page)
+    hand = page.evaluate("() => sevensTable.view.hand")
+    middle = hand[len(hand) // 2]
+    width = page.evaluate(CARD_WIDTH_ON_SCREEN, middle)
+    scale = page.evaluate(f"() => sevensTable.table.cards.get({middle!r}).scale.x")
+    if screen == "phone-landscape":
+        assert scale > 1.8 and width >= 34, (scale, width)
+    else:
+        assert scale == 1 and width >= 45, (scale, width)
+    # The fan still overlaps left over right with every card's index corner in view, and a
+    # touch on that corner picks the card (the near hand is what the player plays from).
+    corner = page.evaluate(f"() => sevensTable.handCardOnScreen({middle!r})")
+    assert page.evaluate(f"() => sevensTable.table.pick({corner['x']}, {corner['y']})") == middle

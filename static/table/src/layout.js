@@ -85,18 +85,31 @@ export function fullRows(view) {
 }
 
 /**
- * The near hand, fanned: n card transforms along the near edge, centred, overlapping left over
- * right so every card's top-left index corner stays visible.
+ * How much larger the near hand is drawn on a canvas of this width/height. A wide, short canvas
+ * (a phone on its side) is filled by the table's depth and leaves its sides empty: there the hand
+ * grows into them, up to 1.9 times, so its cards stay big enough to read and to touch. From 1.6
+ * wide to 1 high down (a desktop, a phone upright) the hand is drawn as it is.
  */
-export function handFan(n, { maxWidth = HAND_MAX_WIDTH, z = HAND_Z } = {}) {
+export function handScale(aspect) {
+  if (!(aspect > 0)) return 1;
+  return Math.min(1.9, Math.max(1, 1 + (aspect - 1.6) * 1.6));
+}
+
+/**
+ * The near hand, fanned: n card transforms along the near edge, centred, overlapping left over
+ * right so every card's top-left index corner stays visible. At a `scale` above 1 (handScale)
+ * the cards are that much larger, their far edge where it was, so they grow towards the player.
+ */
+export function handFan(n, { maxWidth = HAND_MAX_WIDTH, z = HAND_Z, scale = 1 } = {}) {
   if (n <= 0) return [];
-  const spacing = n === 1 ? 0 : Math.min(0.78, (maxWidth - CARD_W) / (n - 1));
+  const spacing = n === 1 ? 0 : Math.min(0.78 * scale, ((maxWidth - CARD_W) * scale) / (n - 1));
   const tilt = Math.min(0.045, 0.5 / n);
+  const near = z + ((scale - 1) * CARD_H) / 2;
   const out = [];
   for (let i = 0; i < n; i++) {
     const u = i - (n - 1) / 2;
     const x = u * spacing;
-    out.push({ x, y: 0.02 + i * 0.004, z: z + 0.012 * x * x, angle: -u * tilt });
+    out.push({ x, y: 0.02 + i * 0.004, z: near + (0.012 * x * x) / scale, angle: -u * tilt, scale });
   }
   return out;
 }
@@ -142,14 +155,17 @@ export function revealedSpread(n) {
   return n > 1 ? Math.min(0.42, 2.7 / (n - 1)) : 0;
 }
 
-/** The box every drawn thing lies in, for fitting the camera: [minX, maxX, minZ, maxZ]. */
-export function contentBounds() {
+/**
+ * The box every drawn thing lies in, for fitting the camera: [minX, maxX, minZ, maxZ], with the
+ * near hand drawn at `handScale` times its size.
+ */
+export function contentBounds(handScale = 1) {
   const layoutHalfW = 6 * COL_PITCH + CARD_W / 2;
-  const handHalfW = HAND_MAX_WIDTH / 2;
+  const handHalfW = (HAND_MAX_WIDTH * handScale) / 2;
   return [
     -Math.max(layoutHalfW, handHalfW) - 0.2,
     Math.max(layoutHalfW, handHalfW) + 0.2,
     OPPONENT_Z - CARD_H / 2 - 0.3,
-    HAND_Z + CARD_H / 2 + 0.6,
+    HAND_Z - CARD_H / 2 + CARD_H * handScale + 0.6,
   ];
 }

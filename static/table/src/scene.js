@@ -29,6 +29,7 @@ import {
   contentBounds,
   fullRows,
   handFan,
+  handScale,
   layoutCards,
   layoutCells,
   opponentFan,
@@ -83,6 +84,7 @@ export class Table {
     this.yaw = 0;
     this.pitch = 0;
     this.margins = { top: 44, bottom: 60 };
+    this.handScale = 1; // the near hand's size on this canvas (handScale of its width/height)
     this.cardGeo = new PlaneGeometry(CARD_W, CARD_H).rotateX(-Math.PI / 2);
     this.textures = new Map();
     this.cards = new Map(); // card name -> face-up mesh
@@ -116,14 +118,10 @@ export class Table {
   }
 
   buildTable() {
-    const [minX, maxX, minZ, maxZ] = contentBounds();
-    const felt = new Mesh(
-      new PlaneGeometry(maxX - minX + 1.2, maxZ - minZ + 0.6).rotateX(-Math.PI / 2),
-      material({ map: this.texture("felt", drawFelt), depthWrite: false }),
-    );
-    felt.position.set(0, -0.01, (minZ + maxZ) / 2);
-    felt.renderOrder = LAYER.felt;
-    this.world.add(felt);
+    this.felt = new Mesh(new PlaneGeometry(1, 1).rotateX(-Math.PI / 2), material({ map: this.texture("felt", drawFelt), depthWrite: false }));
+    this.felt.renderOrder = LAYER.felt;
+    this.world.add(this.felt);
+    this.fitFelt();
     const rowWidth = 12 * COL_PITCH + CARD_W + 0.3;
     for (let r = 0; r < 4; r++) {
       const mark = new Mesh(
@@ -146,6 +144,13 @@ export class Table {
       blending: AdditiveBlending,
       depthWrite: false,
     });
+  }
+
+  /** The felt under everything drawn, the near hand at its present size included. */
+  fitFelt() {
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale);
+    this.felt.scale.set(maxX - minX + 1.2, 1, maxZ - minZ + 0.6);
+    this.felt.position.set(0, -0.01, (minZ + maxZ) / 2);
   }
 
   // ---- the state --------------------------------------------------------------------------
@@ -266,7 +271,8 @@ export class Table {
     const mine = isMyTurn(view);
     const bright = playableCards(view, this.selection);
     const hand = view.hand || [];
-    handFan(hand.length).forEach((slot, i) => {
+    const scale = this.handScale;
+    handFan(hand.length, { scale }).forEach((slot, i) => {
       const name = hand[i];
       const lifted = this.selection.includes(name);
       faces.set(name, {
@@ -274,6 +280,7 @@ export class Table {
         y: slot.y + (lifted ? LIFT.y : 0),
         z: slot.z + (lifted ? LIFT.z : 0),
         angle: slot.angle,
+        scale,
         inHand: true,
         dim: mine && !bright.has(name),
       });
@@ -284,11 +291,11 @@ export class Table {
       // A cards_left round is over: the losers' hands lie face up where they sat.
       const shown = view.revealed?.[String(p.seat)];
       if (shown && shown.length) {
-        const slots = p.near ? handFan(shown.length) : opponentFan(shown.length, p, revealedSpread(shown.length));
+        const slots = p.near ? handFan(shown.length, { scale }) : opponentFan(shown.length, p, revealedSpread(shown.length));
         shown.forEach((name, i) => faces.set(name, { ...slots[i], inHand: false, dim: false }));
         continue;
       }
-      backs.set(p.seat, p.near ? handFan(count) : opponentFan(count, p));
+      backs.set(p.seat, p.near ? handFan(count, { scale }) : opponentFan(count, p));
     }
     return { faces, backs };
   }
@@ -429,12 +436,21 @@ export class Table {
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     this.size = { width, height };
+    const scale = handScale(width / height);
+    if (Math.abs(scale - this.handScale) > 0.01) {
+      this.handScale = scale;
+      this.fitFelt();
+      if (this.view) {
+        this.setState(this.view, this.selection);
+        this.tweens.finish();
+      }
+    }
     this.fitCamera();
     this.requestRender();
   }
 
   placeCamera(distance) {
-    const [, , minZ, maxZ] = contentBounds();
+    const [, , minZ, maxZ] = contentBounds(this.handScale);
     const e = Math.min(VIEWS.top, VIEWS[this.viewName] + this.pitch);
     const cz = (minZ + maxZ) / 2;
     this.camera.position.set(0, distance * Math.sin(e), cz + distance * Math.cos(e));
@@ -453,7 +469,7 @@ export class Table {
   /** The nearest camera from which the whole table fits between the overlay bars. */
   fitCamera() {
     if (!this.size) return;
-    const [minX, maxX, minZ, maxZ] = contentBounds();
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale);
     const corners = [];
     for (const x of [minX, maxX]) for (const z of [minZ, maxZ]) for (const y of [0, 0.4]) corners.push(new Vector3(x, y, z));
     const top = 1 - (2 * this.margins.top) / this.size.height;
@@ -503,7 +519,7 @@ export class Table {
     const m = this.cards.get(card);
     if (!m || !m.userData.inHand) return null;
     // The top-left quarter of a fanned card is never covered by its neighbour on the right.
-    const local = new Vector3(-CARD_W * 0.3, 0, -CARD_H * 0.3).applyAxisAngle(new Vector3(0, 1, 0), m.rotation.y);
+    const local = new Vector3(-CARD_W * 0.3 * m.scale.x, 0, -CARD_H * 0.3 * m.scale.z).applyAxisAngle(new Vector3(0, 1, 0), m.rotation.y);
     return this.screenOf(m.position.x + local.x, m.position.y, m.position.z + local.z);
   }
 

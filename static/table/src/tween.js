@@ -13,7 +13,7 @@ export class Tweens {
     return this.list.length > 0;
   }
 
-  /** Moves `obj` to {x, y, z, angle} over the duration, after `delay` ms; done() at the end. */
+  /** Moves `obj` to {x, y, z, angle, scale} over the duration, after `delay` ms; done() at the end. */
   to(obj, target, { delay = 0, done = null, duration = this.duration } = {}) {
     this.list = this.list.filter((t) => t.obj !== obj);
     if (duration <= 0) {
@@ -21,10 +21,13 @@ export class Tweens {
       if (done) done();
       return;
     }
-    const from = { x: obj.position.x, y: obj.position.y, z: obj.position.z, angle: obj.rotation.y };
+    const from = { x: obj.position.x, y: obj.position.y, z: obj.position.z, angle: obj.rotation.y, scale: obj.scale.x };
     const dx = target.x - from.x;
     const dz = target.z - from.z;
-    if (Math.abs(dx) + Math.abs(dz) + Math.abs(target.y - from.y) + Math.abs((target.angle ?? 0) - from.angle) < 1e-6) {
+    const still =
+      Math.abs(dx) + Math.abs(dz) + Math.abs(target.y - from.y) + Math.abs((target.angle ?? 0) - from.angle) +
+      Math.abs((target.scale ?? 1) - from.scale);
+    if (still < 1e-6) {
       if (done) done();
       return;
     }
@@ -50,6 +53,7 @@ export class Tweens {
         from.z + (target.z - from.z) * e,
       );
       t.obj.rotation.y = from.angle + ((target.angle ?? 0) - from.angle) * e;
+      t.obj.scale.setScalar(from.scale + ((target.scale ?? 1) - from.scale) * e);
       if (k < 1) still.push(t);
       else if (t.done) t.done();
     }
@@ -71,4 +75,5 @@ export class Tweens {
 export function place(obj, target) {
   obj.position.set(target.x, target.y, target.z);
   obj.rotation.y = target.angle ?? 0;
+  obj.scale.setScalar(target.scale ?? 1);
 }

@@ -3,11 +3,13 @@ import { test } from "node:test";
 
 import { FakeRoom } from "../demo/fake_room.js";
 import {
+  CARD_H,
   CARD_W,
   cellIndex,
   contentBounds,
   fullRows,
   handFan,
+  handScale,
   layoutCards,
   layoutCells,
   opponentFan,
@@ -84,6 +86,33 @@ test("it fans the hand centred, left over right, inside the table", () => {
   // 18 cards (3 players) still fit.
   const wide = handFan(18);
   assert.ok(wide[17].x + CARD_W / 2 <= maxX);
+});
+
+test("it draws the hand larger on a wide, short canvas, inside the bounds fitted", () => {
+  assert.equal(handScale(1440 / 700), handScale(1440 / 700)); // a function of the shape alone
+  assert.equal(handScale(1), 1, "a square canvas: as it is");
+  assert.equal(handScale(1.5), 1, "a desktop's table: as it is");
+  assert.equal(handScale(390 / 600), 1, "a phone upright: as it is");
+  const sideways = handScale(820 / 378);
+  assert.ok(sideways > 1.8 && sideways <= 1.9, `a phone on its side: ${sideways}`);
+  assert.equal(handScale(5), 1.9, "capped");
+  for (const n of [1, 6, 13, 18]) {
+    const plain = handFan(n);
+    const big = handFan(n, { scale: sideways });
+    assert.ok(big.every((s) => s.scale === sideways));
+    if (n > 1) assert.ok(big[n - 1].x - big[0].x > plain[n - 1].x - plain[0].x, "spread wider");
+    // The far edge stays where it was (the own name tag and the layout are not covered); the
+    // cards grow towards the player, inside the box the camera is fitted to.
+    const mid = Math.floor((n - 1) / 2);
+    assert.ok(Math.abs(big[mid].z - (sideways * CARD_H) / 2 - (plain[mid].z - CARD_H / 2)) < 0.05);
+    const [minX, maxX, , maxZ] = contentBounds(sideways);
+    for (const s of big) {
+      assert.ok(s.x - (sideways * CARD_W) / 2 >= minX && s.x + (sideways * CARD_W) / 2 <= maxX, "inside sideways");
+      assert.ok(s.z + (sideways * CARD_H) / 2 <= maxZ, "inside towards the player");
+    }
+  }
+  assert.ok(contentBounds(sideways)[3] > contentBounds()[3]);
+  assert.deepEqual(contentBounds(1), contentBounds());
 });
 
 test("it seats the viewer near and the others along the far side in turn order", () => {
