@@ -1,7 +1,7 @@
 """What the match page and the replay viewer show, for a stored match or an uploaded log."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Match as StoredMatch
 from games.sevens import LogError, Match, deal_code, replay_log
@@ -16,7 +16,7 @@ LOG_MESSAGES = {
     "format": gettext_lazy("This is not a sevens-log/1 document."),
     "rules": gettext_lazy("The rules are missing or cannot be played."),
     "seats": gettext_lazy("The seats do not match the number of players."),
-    "rounds": gettext_lazy("The rounds are missing, or there are more than the rules allow."),
+    "rounds": gettext_lazy("The log lists no rounds."),
     "hands": gettext_lazy("The hands are not a whole deal."),
     "dealer": gettext_lazy("The dealer is not a seat."),
     "unfinished": gettext_lazy("Only the last round may be unfinished."),
@@ -29,6 +29,27 @@ LOG_MESSAGES = {
     "json": gettext_lazy("The file is not JSON."),
     "too_big": gettext_lazy("The file is too large."),
 }
+
+
+# The engine's words add nothing to these.
+SAID_IN_FULL = {"format", "rounds"}
+
+
+def _said_with_facts(error: LogError) -> str | None:
+    """The checker's codes whose sentence carries the facts of the file (its params)."""
+    facts = error.params
+    if error.code == "format_other":
+        return _("This log is in the format “%(format)s”: this site reads sevens-log/1.") % facts
+    if error.code == "too_many_rounds":
+        return (
+            ngettext(
+                "The log lists %(count)s rounds, but its rules play only %(rules)s round.",
+                "The log lists %(count)s rounds, but its rules play only %(rules)s rounds.",
+                facts["rules"],
+            )
+            % facts
+        )
+    return None
 
 
 # A refused move in a file is about the seat that made it, not about the reader: the table's
@@ -51,11 +72,12 @@ SEAT_MESSAGES = {
 def log_error_message(error: LogError) -> str:
     """A translated sentence naming the first bad place of a log and what is wrong there; the
     engine's own (English) words follow when they add a detail."""
-    seat_said = SEAT_MESSAGES.get(error.code)  # said in full: the engine's words say "you"
+    # Said in full: the engine's words say "you", or add nothing to ours.
+    said = SEAT_MESSAGES.get(error.code) or _said_with_facts(error)
     what = str(
-        seat_said or LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message
+        said or LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message
     )
-    if not seat_said and error.message and error.message != what:
+    if not said and error.code not in SAID_IN_FULL and error.message and error.message != what:
         what = _("%(problem)s (%(detail)s)") % {"problem": what, "detail": error.message}
     if error.round is not None and error.event is not None:
         return _("Round %(round)s, event %(event)s: %(problem)s") % {

@@ -52,7 +52,11 @@ def test_it_names_an_event_played_out_of_turn(client):
     ("body", "words"),
     [
         (b"{not json", "The file is not JSON."),
-        (json.dumps({"format": "sevens-log/2"}).encode(), "This is not a sevens-log/1 document."),
+        (json.dumps({"rounds": []}).encode(), "This is not a sevens-log/1 document."),
+        (
+            json.dumps({"format": "sevens-log/2"}).encode(),
+            "This log is in the format “sevens-log/2”: this site reads sevens-log/1.",
+        ),
         (b"\xff\xfe", "The file is not JSON."),
         (b"[" * 100_000 + b"]" * 100_000, "The file is not JSON."),  # nested past Python's limit
     ],
@@ -71,3 +75,22 @@ def test_it_refuses_wrong_totals(client):
     log = play(RuleSet(rounds=1), seed=54).to_log()
     log["totals"] = [t + 1 for t in log["totals"]]
     assert "The totals do not match the rounds." in refusal(client, json.dumps(log).encode())
+
+
+def test_it_says_how_many_rounds_the_log_has_and_the_rules_allow(client):
+    log = play(RuleSet(rounds=1), seed=55).to_log()
+    log["rounds"] = log["rounds"] * 3
+    message = refusal(client, json.dumps(log).encode())
+    assert "The log lists 3 rounds, but its rules play only 1 round." in message
+    assert "(" not in message  # no English detail repeating it
+
+    log["rounds"] = []
+    assert "The log lists no rounds." in refusal(client, json.dumps(log).encode())
+
+
+def test_the_round_count_is_said_in_the_readers_language(client):
+    log = play(RuleSet(rounds=3), seed=56).to_log()
+    log["rules"]["rounds"] = 1
+    client.cookies["django_language"] = "ja"
+    message = refusal(client, json.dumps(log).encode())
+    assert "3" in message and "rounds" not in message

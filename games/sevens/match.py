@@ -25,7 +25,13 @@ class LogError(ValueError):
     """A log that is malformed or breaks the rules; names the first bad place."""
 
     def __init__(
-        self, code: str, message: str, *, round: int | None = None, event: int | None = None
+        self,
+        code: str,
+        message: str,
+        *,
+        round: int | None = None,
+        event: int | None = None,
+        params: dict[str, Any] | None = None,
     ):
         where = ""
         if round is not None:
@@ -38,6 +44,7 @@ class LogError(ValueError):
         self.message = message
         self.round = round
         self.event = event
+        self.params = params or {}  # the facts of the message, for saying it in other words
 
 
 def deal_code(seed: int, dealer: int) -> str:
@@ -240,8 +247,14 @@ def _norm(event: dict) -> dict:
 
 def replay_log(data: Any) -> Match:
     """Rebuild a whole match from a sevens-log/1 document; raise LogError at the first problem."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or "format" not in data:
         raise LogError("format", f"not a {FORMAT} document")
+    if data["format"] != FORMAT:
+        raise LogError(
+            "format_other",
+            f"the format is {data['format']!r}, not {FORMAT}",
+            params={"format": str(data["format"])[:40]},
+        )
     try:
         rules = RuleSet.from_dict(data.get("rules"))  # type: ignore[arg-type]  # checked there
     except (RuleError, TypeError) as exc:
@@ -250,8 +263,14 @@ def replay_log(data: Any) -> Match:
     if seats is not None and (not isinstance(seats, list) or len(seats) != rules.players):
         raise LogError("seats", f"seats must list {rules.players} seats")
     rounds = data.get("rounds")
-    if not isinstance(rounds, list) or not rounds or len(rounds) > rules.rounds:
-        raise LogError("rounds", f"rounds must list 1 to {rules.rounds} rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise LogError("rounds", "rounds must list the rounds played, at least one")
+    if len(rounds) > rules.rounds:
+        raise LogError(
+            "too_many_rounds",
+            f"{len(rounds)} rounds, but the rules play {rules.rounds}",
+            params={"count": len(rounds), "rules": rules.rounds},
+        )
     match = Match(rules, seats)
     for r, entry in enumerate(rounds):
         _replay_round_entry(match, entry, r, last=r == len(rounds) - 1)
