@@ -5,7 +5,7 @@ Pure: no database, no request. The fragment tests build it from hand-written and
 
 import json
 
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rooms import narrate
@@ -66,6 +66,8 @@ def public(view: dict | None, *, room: dict) -> dict:
     }
     if view is None:
         t["state_json"] = "null"
+        if room["status"] == "waiting":
+            t["live"] = lobby_text(room["lobby"])
         return t
     names = view["names"]
     history = view.get("history") or []
@@ -82,7 +84,10 @@ def public(view: dict | None, *, room: dict) -> dict:
                 s
                 for s in (narrate.event_sentence(e, names, spoken=True) for e in last_move(history))
                 if s
-            ),
+            )
+            # a round that starts is said, so that a player waiting in the lobby hears it
+            or _("Round %(n)s of %(rounds)s: the cards are dealt.")
+            % {"n": round_number(view), "rounds": rules["rounds"]},
             **log_tail(log_lines(history, names)),
             "settlement": settlement(view, names),
         }
@@ -317,6 +322,18 @@ def last_move(history: list[dict]) -> list[dict]:
         if history[start].get("type") in MOVE_TYPES:
             return history[start:]
     return []
+
+
+def lobby_text(lobby: list[dict]) -> str:
+    """What the live region reads out while a friend room waits: who sits, how many seats are free
+    (read again when someone takes or leaves a seat)."""
+    names = [seat["name"] for seat in lobby if not seat["free"]]
+    free = sum(1 for seat in lobby if seat["free"])
+    return ngettext(
+        "Waiting for players. Seated: %(names)s. %(free)s seat is free.",
+        "Waiting for players. Seated: %(names)s. %(free)s seats are free.",
+        free,
+    ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:

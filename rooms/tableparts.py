@@ -57,10 +57,13 @@ def _row(row: dict) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _cell(code: str, state: str, letter: str, text: str) -> str:
+    # Read aloud: the cards on the table only (the note under the row names the next ones).
     if state == "empty":
-        return f'<li id="c{e(code)}"></li>'
+        return f'<li id="c{e(code)}" aria-hidden="true"></li>'
     if state == "closed":
-        return f'<li id="c{e(code)}" class="{e(letter)}"></li>'
+        return f'<li id="c{e(code)}" class="{e(letter)}" aria-hidden="true"></li>'
+    if state == "next":
+        return f'<li id="c{e(code)}" class="{e(letter)}" aria-hidden="true">{e(text)}</li>'
     return f'<li id="c{e(code)}" class="{e(letter)}">{e(text)}</li>'
 
 

@@ -211,7 +211,8 @@ def draw_rows(page: Node, indexes: list[int], state: dict) -> None:
             card = rank + suit
             cls = "" if letter == "e" else f' class="{letter}"'
             text = "" if letter in "ec" else face(card)
-            cells.append(f'<li id="c{card}"{cls}>{text}</li>')
+            hidden = ' aria-hidden="true"' if letter in "enc" else ""
+            cells.append(f'<li id="c{card}"{cls}{hidden}>{text}</li>')
             upcoming += [card] if letter == "n" else []
             placed += [card] if letter == "p" else []
         upcoming.sort(key=lambda c: RANK_ORDER.index(c[0]))

@@ -20,8 +20,11 @@ def test_it_shows_the_run_and_the_next_card_at_each_end():
     spades = row_html(html, "S")
     # a cell: <li id="c7S" class="r"> (r run, n next, p placed apart, c closed, none empty)
     assert '<li id="c7S" class="r">' in spades
-    assert '<li id="c6S" class="n">' in spades
-    assert '<li id="c8S" class="n">' in spades
+    # the next cards are shown, but a screen reader reads the cards on the table only (the note
+    # under the row names the next ones), and no empty spot
+    assert '<li id="c6S" class="n" aria-hidden="true">6♠</li>' in spades
+    assert '<li id="c8S" class="n" aria-hidden="true">8♠</li>' in spades
+    assert '<li id="cAS" aria-hidden="true"></li>' in spades
     assert re.search(r"next: <b>6♠</b> <b>8♠</b>", spades)
 
 

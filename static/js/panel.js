@@ -65,7 +65,7 @@
     if (!box || !text) return;
     box.innerHTML = "";
     var p = document.createElement("p");
-    p.className = "message message-info";
+    p.className = "message message-info message-local";
     p.textContent = text;
     box.appendChild(p);
   }
@@ -112,6 +112,10 @@
         choice.spot = null;
       }
     }
+    // The move goes: what the page itself said about making it ("choose a card first", the
+    // joker's questions) is answered.
+    var local = $("#messages .message-local");
+    if (local) local.remove();
   }
 
   // The card could follow the joker on two spots (A and K joined, with an eliminated player's cards
@@ -153,13 +157,16 @@
       focusKey = '#controls button[value="' + active.value + '"]';
     } else if (active.closest("#settlement")) {
       focusKey = "#settlement button, #settlement a";
+    } else if (active.closest("#log")) {
+      focusKey = "#log summary";
     }
   }
 
   function restoreFocus() {
     var active = document.activeElement;
     if (!focusKey || (active && active !== document.body && document.body.contains(active))) return;
-    var candidates = [focusKey, "#hand .card.playable", "#hand button", "#settlement button", "#controls button"];
+    // At the end of a round the next step is in the settlement, not among the cards left.
+    var candidates = [focusKey, "#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     for (var i = 0; i < candidates.length; i++) {
       var target = $(candidates[i]);
       if (target && target.getClientRects().length) {
@@ -261,6 +268,8 @@
         var cell = document.createElement("li");
         cell.id = "c" + card;
         if (letter !== "e") cell.className = letter;
+        // Read aloud: the cards on the table only (the note under the row names the next ones).
+        if (letter === "e" || letter === "n" || letter === "c") cell.setAttribute("aria-hidden", "true");
         if (letter !== "e" && letter !== "c") cell.textContent = face(card);
         cells.push(cell);
         if (letter === "n") next.push(card);
@@ -519,6 +528,18 @@
     if (event.target.form && event.target.form.id === "rules-form") homeRules();
   });
   homeRules();
+  // "Show the earlier lines" is replaced by them: the focus goes to them, not to the page's top.
+  var earlierAsked = false;
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.target.closest && event.target.closest("button.log-earlier")) earlierAsked = true;
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var earlier = document.getElementById("log-earlier");
+    var active = document.activeElement;
+    if (!earlierAsked || !earlier || earlier.querySelector("button")) return;
+    earlierAsked = false;
+    if (!active || active === document.body) earlier.focus({ preventScroll: true });
+  });
   document.body.addEventListener("htmx:wsConfigSend", configureSend);
   document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);

@@ -43,6 +43,18 @@ class TestWrongPress(LiveRoomTestCase):
         expect(messages).to_contain_text("Hint:")
         assert version(page) == before
 
+        # A move that goes through answers what the page said before it.
+        for pressed in page.locator('#hand .card[aria-pressed="true"]').all():
+            pressed.click()  # the hint chose a card: unchosen
+        page.locator("#controls .play-button").click()
+        expect(messages).to_contain_text("Choose a card first, then press Play.")
+        page.locator("#hand .card.playable").first.click()
+        page.locator("#controls .play-button").click()
+        page.wait_for_function(
+            f"() => Number(document.getElementById('table-state').dataset.version) > {before}"
+        )
+        expect(messages).not_to_contain_text("Choose a card first")
+
     def test_pass_looks_unavailable_when_it_is_not_a_legal_move_and_says_why_if_pressed(self):
         # Japanese rules with passes left: Pass is offered on the player's turn, not off it.
         page = self.new_page()
