@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from history import players
+from rooms import services
 
 
 @require_http_methods(["GET", "POST"])
@@ -44,10 +45,15 @@ def log_out(request):
 
 
 def _login_and_claim(request, user) -> None:
-    # Logging in gives the session a new key: claim with the key this browser played under.
+    """Logging in gives the session a new key: the matches this browser played as a guest are
+    claimed with the key it played under, and the seats it holds (a game under way, a friends'
+    room waiting) follow it to the new key. Not from another account: that one's seats stay its."""
+    was_guest = not request.user.is_authenticated
     guest_key = request.session.session_key
     login(request, user)
     players.claim(guest_key, user)
+    if was_guest:
+        services.move_browser(guest_key, request.session.session_key)
 
 
 def _next(request) -> str:

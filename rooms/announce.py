@@ -12,6 +12,7 @@ newest version they saw).
 """
 
 import asyncio
+import hashlib
 import logging
 
 from asgiref.sync import async_to_sync
@@ -55,6 +56,18 @@ def kick(slug: str) -> None:
 def tell_seat_on_commit(slug: str, seat: int, note: str) -> None:
     """After commit, a note for one seat's sockets only (each consumer keeps those of its seat)."""
     transaction.on_commit(lambda: _send(slug, {"type": "seat.note", "seat": seat, "note": note}))
+
+
+def browser_key_mark(session_key: str) -> str:
+    """What a notice says of a browser's session key: a digest, never the key itself."""
+    return hashlib.sha256(f"sevens-browser:{session_key}".encode()).hexdigest()[:32]
+
+
+def tell_browser_moved_on_commit(slug: str, old_key: str) -> None:
+    """After commit: the sockets this browser opened under its old session key reconnect (their
+    new handshake carries the new key, which never travels through the channel layer)."""
+    mark = browser_key_mark(old_key)
+    transaction.on_commit(lambda: _send(slug, {"type": "browser.moved", "mark": mark}))
 
 
 def _send(slug: str, message: dict) -> None:

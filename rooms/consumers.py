@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils.translation import gettext_lazy
 
-from rooms import frames, protocol, services
+from rooms import announce, frames, protocol, services
 from rooms.announce import group_name
 from rooms.cpu import runner
 from rooms.errors import RoomError
@@ -103,6 +103,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def room_changed(self, event):
         if event["version"] > self.sent_version:
             await self.send_table(version=event["version"])
+
+    async def browser_moved(self, event):
+        # This browser signed up or logged in in another tab: its session has a new key, which
+        # the page's next handshake carries. A normal close: the page reconnects at once.
+        if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
+            await self.close(code=1000)
 
     async def seat_note(self, event):
         # The seat this socket's last table was rendered for (a hot-seat device holds none).

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.models import Match
 from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
 from rooms import narrate, rounds
-from rooms.announce import tell_seat_on_commit
+from rooms.announce import tell_browser_moved_on_commit, tell_seat_on_commit
 from rooms.errors import RoomError, StaleVersion
 from rooms.guard import LIVE, PLAYING
 from rooms.guard import current as _current
@@ -113,6 +113,32 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
         seat.save(update_fields=["name", "session_key", "cpu_controlled", "last_seen"])
         _save(room, **_table_fields(room, seats))
     return seat
+
+
+def move_browser(old_key: str | None, new_key: str | None) -> list[str]:
+    """Signing up or logging in gives the browser's session a new key: its seats, and the rooms it
+    opened, follow it (each room's version moves on, so every socket sees the seat as this
+    browser's), and its open tables reconnect under the new key. Returns the rooms' slugs."""
+    if not old_key or not new_key or old_key == new_key:
+        return []
+    slugs = list(
+        Room.objects.filter(seats__session_key=old_key)
+        .exclude(status=Room.Status.CLOSED)
+        .values_list("slug", flat=True)
+        .distinct()
+    )
+    for slug in slugs:
+        with transaction.atomic():
+            room = _lock(slug)
+            for seat in room.seats.filter(session_key=old_key):
+                seat.session_key = new_key
+                seat.save(update_fields=["session_key"])
+            changes = {"created_by": new_key} if room.created_by == old_key else {}
+            _save(room, **changes)
+            tell_browser_moved_on_commit(slug, old_key)
+    # a room it opened and left: still its to start
+    Room.objects.filter(created_by=old_key).update(created_by=new_key)
+    return slugs
 
 
 def leave_seat(room: Room | str, session_key: str) -> None:

@@ -7,7 +7,9 @@ from django.contrib.auth import get_user_model
 from games.models import Match as StoredMatch
 from history.models import MatchPlayer
 from rooms import services
+from rooms.models import Room
 from tests.history_support import play, seats, store, user
+from tests.test_pages_create import MENU
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a long pass phrase 7"
@@ -81,3 +83,63 @@ def test_it_never_redirects_elsewhere_after_log_in(client):
         {"username": "eve", "password": PASSWORD, "next": "https://evil.example/"},
     )
     assert response["Location"] == "/matches/"
+
+
+def test_signing_up_during_a_game_keeps_the_seat(client):
+    """Logging in gives the session a new key; the seat of the game under way follows it, so the
+    table still shows the player's hand and the game goes on (it used to turn them into a watcher,
+    and the computer took the seat over)."""
+    client.get("/")
+    assert client.post("/new/", {**MENU, "start": "cpu-easy"}).status_code == 302
+    room = Room.objects.get()
+    guest = client.session.session_key
+    assert room.seats.get(index=0).session_key == guest and room.created_by == guest
+    before = room.version
+
+    client.post(
+        "/accounts/signup/", {"username": "chie", "password1": PASSWORD, "password2": PASSWORD}
+    )
+
+    key = client.session.session_key
+    assert key != guest
+    room.refresh_from_db()
+    assert room.seats.get(index=0).session_key == key and room.created_by == key
+    assert room.version == before + 1  # every socket reads the seat as this browser's
+    html = client.get(f"/room/{room.slug}/").content.decode()
+    assert "You are watching" not in html and 'id="hand"' in html
+    assert f'href="/room/{room.slug}/"' in client.get("/").content.decode()  # games in progress
+
+
+def test_a_friends_room_waiting_stays_its_creators_to_start(client):
+    client.get("/")
+    guest = client.session.session_key
+    room = services.create_room(
+        rules=play(seed=76).rules.to_dict(),
+        mode="friend",
+        level=None,
+        names=["Aki"],
+        session_key=guest,
+    )
+    user("aki")
+    client.post("/accounts/login/", {"username": "aki", "password": PASSWORD})
+    html = client.get(f"/room/{room.slug}/").content.decode()
+    assert 'class="start-form"' in html and 'class="leave-form"' in html
+
+
+def test_another_accounts_seats_stay_its_own(client):
+    """Logging in as someone else on a signed-in browser starts a new session: the seats of the
+    account that was signed in do not pass to the next one."""
+    user("aki")
+    user("ben")
+    client.post("/accounts/login/", {"username": "aki", "password": PASSWORD})
+    akis = client.session.session_key
+    room = services.create_room(
+        rules=play(seed=77).rules.to_dict(),
+        mode="cpu",
+        level="easy",
+        names=["Aki"],
+        session_key=akis,
+    )
+    client.post("/accounts/login/", {"username": "ben", "password": PASSWORD})
+    assert client.session.session_key != akis
+    assert room.seats.get(index=0).session_key == akis

@@ -10,6 +10,7 @@ from tests.live_support import (
     cpu_room,
     db,
     frame_version,
+    hotseat_room,
     live,  # noqa: F401  (the fixture)
     new_session,
     table_state,
@@ -102,3 +103,34 @@ async def test_a_room_closed_while_open_says_so_and_takes_the_buttons_away(setti
     state = table_state(frame)
     assert state["legal"] == [] and state["turn"] is None
     await comm.disconnect()
+
+
+async def test_a_browser_that_logs_in_elsewhere_reconnects_under_its_new_key():
+    """Logging in (in another tab) gives the session a new key and moves the seats to it: the
+    table open under the old key is closed normally, so the page reconnects with the new cookie;
+    another browser's socket in the same room stays open."""
+    from rooms import services
+
+    # A shared device's room: no computer moves while the test looks (nor after it).
+    aki, watcher = await db(new_session)(), await db(new_session)()
+    room = await db(hotseat_room)(aki)
+    mine, theirs = await connect(room.slug, aki), await connect(room.slug, watcher)
+    await mine.receive_from(timeout=10)
+    await theirs.receive_from(timeout=10)
+    new_key = await db(new_session)()
+
+    assert await db(services.move_browser)(aki, new_key) == [room.slug]
+
+    closed = await mine.receive_output(timeout=10)
+    while closed["type"] != "websocket.close":
+        closed = await mine.receive_output(timeout=10)
+    assert closed.get("code") == 1000
+    await mine.disconnect()  # the browser's side of the close
+    frame = await theirs.receive_from(timeout=10)  # the new version, and no close
+    assert table_state(frame).get("curtain") is None  # a watcher
+    again = await connect(room.slug, new_key)
+    state = table_state(await again.receive_from(timeout=10))
+    # the seats are this device's under its new key: its curtain waits for the seat to play
+    assert state["turn"] is not None and state.get("curtain") == state["turn"]
+    await theirs.disconnect()
+    await again.disconnect()
