@@ -7,6 +7,8 @@ the deal and the events, so a stored match can always be replayed, exported and 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.sevens import in_log_order
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -46,14 +48,17 @@ class Match(models.Model):
             if r.result is not None:
                 entry["result"] = r.result
             rounds.append(entry)
-        return {
-            "format": "sevens-log/1",
-            "rules": self.rules,
-            "seats": self.seats,
-            "rounds": rounds,
-            "totals": self.totals,
-            "winner": self.winner if self.status == self.Status.FINISHED else None,
-        }
+        # jsonb (PostgreSQL) gives objects back with their keys sorted: put back the format's order
+        return in_log_order(
+            {
+                "format": "sevens-log/1",
+                "rules": self.rules,
+                "seats": self.seats,
+                "rounds": rounds,
+                "totals": self.totals,
+                "winner": self.winner if self.status == self.Status.FINISHED else None,
+            }
+        )
 
 
 class MatchRound(models.Model):

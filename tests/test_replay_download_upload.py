@@ -79,3 +79,30 @@ def test_it_never_rates_an_uploaded_match(client):
     assert upload(client, json.dumps(log).encode()).status_code == 302
     assert not RatingChange.objects.exists() and not MatchPlayer.objects.exists()
     assert client.get("/matches/").content.decode().count('class="history-match"') == 0
+
+
+def keys_in_order(body: bytes) -> dict:
+    """The downloaded document with each object's keys as written (a list of pairs kept)."""
+    return json.loads(
+        body, object_pairs_hook=lambda pairs: {"__keys__": [k for k, _ in pairs], **dict(pairs)}
+    )
+
+
+def test_the_download_writes_every_object_in_the_formats_order(client):
+    """sevens-log.md shows the keys in one order; PostgreSQL's jsonb gives them back sorted, so
+    the download puts them back (this runs on both databases in CI)."""
+    rules = RuleSet(rounds=1, players=3, joker=True, ends="connect")
+    stored = store(play(rules, seed=44, seats=seats("human", "easy", "hard")))
+    log = keys_in_order(client.get(f"/matches/{stored.pk}/sevens-log.json").content)
+    assert log["__keys__"] == ["format", "rules", "seats", "rounds", "totals", "winner"]
+    assert log["rules"]["__keys__"] == [
+        "players", "sevens", "ace", "pass_limit", "pass_when_playable", "joker", "ends",
+        "round_end", "scoring", "rounds",
+    ]  # fmt: skip
+    assert all(s["__keys__"] in (["name", "kind"], ["name", "kind", "level"]) for s in log["seats"])
+    (entry,) = log["rounds"]
+    assert entry["__keys__"] == ["dealer", "hands", "events", "result"]
+    assert entry["result"]["__keys__"] == ["ranking", "points"]
+    shapes = {tuple(e["__keys__"]) for e in entry["events"]}
+    assert ("seat", "type", "card") in shapes and ("seat", "type") in shapes
+    assert shapes <= {("seat", "type", "card"), ("seat", "type"), ("seat", "type", "spot", "card")}

@@ -29,7 +29,15 @@ so far and the rounds still to come.
 
 from . import cards
 from .actions import JOKER_BASE, PASS, Action, IllegalAction
-from .match import LogError, Match, deal_code, parse_deal_code, replay_log, replay_round
+from .match import (
+    LogError,
+    Match,
+    deal_code,
+    in_log_order,
+    parse_deal_code,
+    replay_log,
+    replay_round,
+)
 from .rules import OPTIONS, PRESETS, RuleError, RuleSet
 from .state import RoundResult, RoundState, apply, deal, new_round
 from .view import SeatView, Standings, seat_view
@@ -56,6 +64,7 @@ __all__ = [
     "new_round",
     "parse_deal_code",
     "replay_log",
+    "in_log_order",
     "replay_round",
     "seat_view",
 ]

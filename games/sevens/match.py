@@ -7,7 +7,7 @@ from typing import Any
 
 from . import cards
 from .actions import Action, IllegalAction
-from .rules import RuleError, RuleSet
+from .rules import OPTIONS, RuleError, RuleSet
 from .state import LOG_TYPES, RoundResult, RoundState, apply, new_round
 from .view import Standings
 
@@ -243,6 +243,48 @@ def _replay_events(state: RoundState, events: list, round_index: int | None) -> 
 
 def _norm(event: dict) -> dict:
     return {k: event[k] for k in ("seat", "type", "card", "spot") if k in event}
+
+
+# Each object of a log, its keys in the order the format's document writes them (any other key
+# after them): a log stored as JSON that does not keep key order (PostgreSQL's jsonb sorts them)
+# is written out as the format shows it.
+_KEY_ORDER = {
+    "log": ("format", "rules", "seats", "rounds", "totals", "winner"),
+    "rules": tuple(OPTIONS),
+    "seat": ("name", "kind", "level"),
+    "round": ("dealer", "hands", "events", "result"),
+    "event": ("seat", "type", "spot", "card"),
+    "result": ("ranking", "points"),
+}
+
+
+def _ordered(obj: Any, kind: str) -> Any:
+    if not isinstance(obj, dict):
+        return obj
+    order = _KEY_ORDER[kind]
+    return {k: obj[k] for k in order if k in obj} | {k: v for k, v in obj.items() if k not in order}
+
+
+def in_log_order(log: dict[str, Any]) -> dict[str, Any]:
+    """`log` with every object's keys in the order of the sevens-log/1 document (values as they
+    are: a copy of the structure, not a check)."""
+    out = _ordered(log, "log")
+    if "rules" in out:
+        out["rules"] = _ordered(out["rules"], "rules")
+    if isinstance(out.get("seats"), list):
+        out["seats"] = [_ordered(seat, "seat") for seat in out["seats"]]
+    if isinstance(out.get("rounds"), list):
+        rounds = []
+        for entry in out["rounds"]:
+            entry = _ordered(entry, "round")
+            if isinstance(entry, dict):
+                if isinstance(entry.get("events"), list):
+                    entry["events"] = [_ordered(e, "event") for e in entry["events"]]
+                if "result" in entry:
+                    entry["result"] = _ordered(entry["result"], "result")
+            rounds.append(entry)
+        out["rounds"] = rounds
+    return out
 
 
 def replay_log(data: Any) -> Match:
