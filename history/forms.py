@@ -3,6 +3,7 @@
 import json
 
 from django import forms
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from games.sevens import LogError, RuleError, RuleSet, parse_deal_code, replay_log
@@ -28,17 +29,39 @@ class UploadForm(forms.Form):
         if upload is None:
             return data
         if upload.size > UPLOAD_LIMIT:
-            raise forms.ValidationError(_("The file is too large."), code="too_big")
+            raise forms.ValidationError(
+                _("The file is too large: a log may be up to %(limit)s.")
+                % {"limit": filesizeformat(UPLOAD_LIMIT)},
+                code="too_big",
+            )
         try:
-            log = json.loads(upload.read().decode("utf-8"))
+            # utf-8-sig: a file saved with a byte-order mark (as Windows Notepad does) reads too
+            log = json.loads(upload.read().decode("utf-8-sig"))
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(
+                _("The file is not JSON: it breaks off at line %(line)s, column %(column)s.")
+                % {"line": exc.lineno, "column": exc.colno},
+                code="json",
+            ) from exc
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # nested past the limit
             raise forms.ValidationError(_("The file is not JSON."), code="json") from exc
+        if isinstance(log, dict) and isinstance(log.get("seats"), list):
+            log["seats"] = [_seat(seat) for seat in log["seats"]]
         try:
-            replay_log(log)
+            match = replay_log(log)
         except LogError as error:
             raise forms.ValidationError(log_error_message(error), code=error.code) from error
-        data["log"] = log
+        # Kept as the engine writes it back: the format's keys in its order, nothing else.
+        data["log"] = match.to_log()
         return data
+
+
+def _seat(seat) -> dict:
+    """A seat of an uploaded log as the site keeps it: its name, kind and level, when they are
+    words (the format calls the seats informative; anything else in them is dropped)."""
+    if not isinstance(seat, dict):
+        return {}
+    return {k: seat[k][:40] for k in ("name", "kind", "level") if isinstance(seat.get(k), str)}
 
 
 class DealForm(forms.Form):

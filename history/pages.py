@@ -1,7 +1,7 @@
 """What the match page and the replay viewer show, for a stored match or an uploaded log."""
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.models import Match as StoredMatch
 from games.sevens import LogError, Match, deal_code, replay_log
@@ -31,13 +31,66 @@ LOG_MESSAGES = {
 }
 
 
-# The engine's words add nothing to these.
-SAID_IN_FULL = {"format", "rounds"}
+# The engine's words add nothing to these (or say it in Python's notation).
+SAID_IN_FULL = {
+    "format",
+    "rounds",
+    "result",
+    "winner",
+    "mismatch",
+    "missing",
+    "totals",
+    "rules",
+    "dealer",
+}
+
+RULES_MESSAGES = {
+    "object": gettext_lazy("The log has no rules."),
+    "missing": gettext_lazy("The rules lack the option “%(option)s”."),
+    "unknown": gettext_lazy("The rules have an option this site does not know: “%(option)s”."),
+    "value": gettext_lazy("The rules give the option “%(option)s” a value it cannot take."),
+}
 
 
 def _said_with_facts(error: LogError) -> str | None:
     """The checker's codes whose sentence carries the facts of the file (its params)."""
     facts = error.params
+    if error.code == "rules" and facts.get("kind") in RULES_MESSAGES:
+        return str(RULES_MESSAGES[facts["kind"]]) % {"option": facts["option"]}
+    if error.code == "card":
+        return (
+            _(
+                "“%(card)s” is not a card as sevens-log/1 writes it: a rank (A, 2–9, T, J, Q, K) then"
+                " a suit (S, H, D, C), such as 6S or TD; the joker is JK."
+            )
+            % facts
+        )
+    if error.code == "no_seat":
+        return _("There is no seat %(seat)s in this match (seats count from 0).") % facts
+    if error.code in ("mismatch", "missing") and "expected" in facts:
+        expected = facts["expected"]
+        seats = [_("seat %(n)s") % {"n": n} for n in range(expected.get("seat", 0) + 1)]
+        said = narrate.event_sentence(expected, seats) or ""
+        if error.code == "mismatch":
+            return _("The event is not what the rules make happen here: %(event)s") % {
+                "event": said
+            }
+        return _("The log stops before an event the rules make happen: %(event)s") % {"event": said}
+    if error.code == "totals" and "want" in facts:
+        return _("The totals do not match the rounds: they are %(totals)s.") % {
+            "totals": pgettext("between the numbers of a list", ", ").join(
+                str(n) for n in facts["want"]
+            )
+        }
+    if error.code == "seats" and "players" in facts:
+        return (
+            ngettext(
+                "The seats do not match the number of players: the rules play with %(players)s.",
+                "The seats do not match the number of players: the rules play with %(players)s.",
+                facts["players"],
+            )
+            % facts
+        )
     if error.code == "format_other":
         return _("This log is in the format “%(format)s”: this site reads sevens-log/1.") % facts
     if error.code == "too_many_rounds":

@@ -51,7 +51,8 @@ def test_it_names_an_event_played_out_of_turn(client):
 @pytest.mark.parametrize(
     ("body", "words"),
     [
-        (b"{not json", "The file is not JSON."),
+        (b"{not json", "The file is not JSON: it breaks off at line 1, column 2."),
+        (b'{"format": "sevens-log/1",\n "rules": {', "it breaks off at line 2, column 12."),
         (json.dumps({"rounds": []}).encode(), "This is not a sevens-log/1 document."),
         (
             json.dumps({"format": "sevens-log/2"}).encode(),
@@ -73,8 +74,10 @@ def test_it_refuses_hands_that_are_not_a_deal(client):
 
 def test_it_refuses_wrong_totals(client):
     log = play(RuleSet(rounds=1), seed=54).to_log()
+    want = ", ".join(str(t) for t in log["totals"])
     log["totals"] = [t + 1 for t in log["totals"]]
-    assert "The totals do not match the rounds." in refusal(client, json.dumps(log).encode())
+    message = refusal(client, json.dumps(log).encode())
+    assert f"The totals do not match the rounds: they are {want}." in message
 
 
 def test_it_says_how_many_rounds_the_log_has_and_the_rules_allow(client):
@@ -94,3 +97,71 @@ def test_the_round_count_is_said_in_the_readers_language(client):
     client.cookies["django_language"] = "ja"
     message = refusal(client, json.dumps(log).encode())
     assert "3" in message and "rounds" not in message
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda log: log.pop("rules"), "The log has no rules."),
+        (lambda log: log["rules"].pop("pass_limit"), "The rules lack the option “pass_limit”."),
+        (lambda log: log["rules"].update(players=5), "give the option “players” a value it"),
+        (lambda log: log["rules"].update(speed=2), "an option this site does not know: “speed”"),
+        (lambda log: log.update(seats=log["seats"][:2]), "the rules play with 4."),
+        (lambda log: log.update(winner=None), "The winner does not match the totals."),
+        (lambda log: log["rounds"][0].update(dealer=True), "Round 1: The dealer is not a seat."),
+        (lambda log: log["rounds"][0]["events"][2].update(seat=9), "There is no seat 9"),
+        (lambda log: log["rounds"][0]["events"][2].update(card=7), "“7” is not a card"),
+        (lambda log: log["rounds"][0]["hands"][1].__setitem__(0, 5), "“5” is not a card"),
+        (
+            lambda log: log["rounds"][0]["hands"][1].__setitem__(
+                0, log["rounds"][0]["hands"][1][0].lower()
+            ),
+            "is not a card as sevens-log/1 writes it",
+        ),
+    ],
+)
+def test_it_says_what_is_wrong_in_the_readers_words(client, damage, words):
+    """Each refusal is a sentence of the site's (translated), with no Python notation after it."""
+    log = play(RuleSet(rounds=1), seed=57).to_log()
+    damage(log)
+    message = refusal(client, json.dumps(log).encode())
+    assert words in message
+    assert "{" not in message and "None" not in message and "should be" not in message
+
+
+def test_a_missing_redeem_is_said_as_the_move_the_rules_make(client):
+    """A joker's spot taken back is not a move of its own: a log that leaves it out is told which
+    event the rules make happen there, in words."""
+    for seed in range(200):
+        log = play(RuleSet(rounds=1, joker=True), seed=seed).to_log()
+        events = log["rounds"][0]["events"]
+        at = next((i for i, e in enumerate(events) if e["type"] == "redeem"), None)
+        if at is not None:
+            break
+    else:
+        pytest.fail("no redeem in 200 deals")
+    redeem = events.pop(at)
+    message = refusal(client, json.dumps(log).encode())
+    assert f"event {at + 1}:" in message
+    assert "in the joker&#x27;s place and took the joker." in message
+    assert f"seat {redeem['seat']} played" in message
+
+
+def test_a_file_with_a_byte_order_mark_is_read(client):
+    log = play(RuleSet(rounds=1), seed=58).to_log()
+    response = upload(client, b"\xef\xbb\xbf" + json.dumps(log).encode())
+    assert response.status_code == 302
+
+
+def test_what_is_kept_of_an_upload_is_the_log_and_nothing_else(client):
+    from history.models import UploadedReplay as Kept
+
+    log = play(RuleSet(rounds=1), seed=59).to_log()
+    log["junk"] = "x" * 1000
+    log["seats"][0] = {**log["seats"][0], "extra": [1, 2, 3]}
+    log["seats"][1] = "a string"
+    assert upload(client, json.dumps(log).encode()).status_code == 302
+    kept = Kept.objects.get().log
+    assert "junk" not in kept
+    assert set(kept["seats"][0]) <= {"name", "kind", "level"} and kept["seats"][1] == {}
+    assert list(kept) == ["format", "rules", "seats", "rounds", "totals", "winner"]

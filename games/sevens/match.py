@@ -210,6 +210,7 @@ def _replay_events(state: RoundState, events: list, round_index: int | None) -> 
                     f"expected {expected}, found {_norm(event)}",
                     round=round_index,
                     event=i,
+                    params={"expected": expected},
                 )
             continue
         if event["type"] not in ("play", "pass", "joker"):
@@ -222,6 +223,17 @@ def _replay_events(state: RoundState, events: list, round_index: int | None) -> 
         seat = event.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise LogError("malformed", "the event has no seat", round=round_index, event=i)
+        if not 0 <= seat < state.rules.players:
+            raise LogError(
+                "no_seat",
+                f"there is no seat {seat}",
+                round=round_index,
+                event=i,
+                params={"seat": seat},
+            )
+        for key in ("spot", "card"):
+            if key in event:
+                _check_card(event[key], round_index, i)
         try:
             action = Action.from_dict(event)
             state.check(seat, action)
@@ -237,8 +249,25 @@ def _replay_events(state: RoundState, events: list, round_index: int | None) -> 
             f"the log stops before {pending[0]}",
             round=round_index,
             event=len(events),
+            params={"expected": pending[0]},
         )
     return state
+
+
+# A card as the format writes it: rank then suit, upper case (the engine's own reader is kinder,
+# for people typing; a log is written by a program).
+_CARD_NAMES = frozenset(r + s for r in cards.RANKS for s in cards.SUITS) | {"JK"}
+
+
+def _check_card(value: Any, round_index: int | None, event: int | None) -> None:
+    if not isinstance(value, str) or value not in _CARD_NAMES:
+        raise LogError(
+            "card",
+            f"{value!r} is not a card as sevens-log/1 writes it",
+            round=round_index,
+            event=event,
+            params={"card": str(value)[:12]},
+        )
 
 
 def _norm(event: dict) -> dict:
@@ -299,11 +328,17 @@ def replay_log(data: Any) -> Match:
         )
     try:
         rules = RuleSet.from_dict(data.get("rules"))  # type: ignore[arg-type]  # checked there
-    except (RuleError, TypeError) as exc:
+    except RuleError as exc:
+        raise LogError(
+            "rules", f"bad rules: {exc}", params={"option": exc.option, "kind": exc.kind}
+        ) from exc
+    except TypeError as exc:
         raise LogError("rules", f"bad rules: {exc}") from exc
     seats = data.get("seats") or None
     if seats is not None and (not isinstance(seats, list) or len(seats) != rules.players):
-        raise LogError("seats", f"seats must list {rules.players} seats")
+        raise LogError(
+            "seats", f"seats must list {rules.players} seats", params={"players": rules.players}
+        )
     rounds = data.get("rounds")
     if not isinstance(rounds, list) or not rounds:
         raise LogError("rounds", "rounds must list the rounds played, at least one")
@@ -318,7 +353,11 @@ def replay_log(data: Any) -> Match:
         _replay_round_entry(match, entry, r, last=r == len(rounds) - 1)
     for key in ("totals", "winner"):
         if key in data and data[key] != getattr(match, key):
-            raise LogError(key, f"{key} should be {getattr(match, key)}, not {data[key]}")
+            raise LogError(
+                key,
+                f"{key} should be {getattr(match, key)}, not {data[key]}",
+                params={"want": getattr(match, key)},
+            )
     return match
 
 
@@ -334,8 +373,11 @@ def _replay_round_entry(match: Match, entry: Any, r: int, *, last: bool) -> None
         raise LogError(
             "hands", f"hands must be a deal of {'/'.join(map(str, sizes))} cards", round=r
         )
+    for hand in hands:
+        for card in hand:
+            _check_card(card, r, None)
     dealer = entry.get("dealer", match.next_dealer())
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
         raise LogError("dealer", "dealer must be a seat", round=r)
     try:
         state = new_round(rules, hands=hands, dealer=dealer)

@@ -27,10 +27,13 @@ _VALID: set[tuple] = set()
 class RuleError(ValueError):
     """An option with a value it cannot take; ``option`` names it."""
 
-    def __init__(self, option: str, message: str):
+    def __init__(self, option: str, message: str, kind: str = "value"):
         super().__init__(f"{option}: {message}")
         self.option = option
         self.message = message
+        # what is wrong, for saying it in other words: "value" (one it cannot take, or that
+        # does not go with another option), "unknown" (no such option), "missing", "object"
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -75,13 +78,13 @@ class RuleSet:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         if not isinstance(data, dict):
-            raise RuleError("rules", "must be an object of options")
+            raise RuleError("rules", "must be an object of options", "object")
         unknown = sorted(set(data) - set(OPTIONS))
         if unknown:
-            raise RuleError(unknown[0], "is not an option of the rules")
+            raise RuleError(unknown[0], "is not an option of the rules", "unknown")
         missing = [o for o in OPTIONS if o not in data]
         if missing:
-            raise RuleError(missing[0], "is missing")
+            raise RuleError(missing[0], "is missing", "missing")
         return cls(**data).validate()
 
     @classmethod
