@@ -10,6 +10,7 @@ from django_ratelimit.core import is_ratelimited
 MESSAGES = {
     "new_room": _("You have opened many tables in a short time. Wait a minute, then try again."),
     "upload": _("You have uploaded many logs in a short time. Wait a minute, then try again."),
+    "upload_day": _("You have uploaded many logs today. Try again tomorrow."),
     "stats_event": _("Too many events in a short time."),
 }
 

@@ -174,6 +174,7 @@ RATELIMIT_ENABLE = env_bool("SEVENS_RATELIMIT", True)
 SEVENS_RATES = {
     "new_room": os.environ.get("SEVENS_RATE_NEW_ROOM", "20/m"),
     "upload": os.environ.get("SEVENS_RATE_UPLOAD", "10/m"),
+    "upload_day": os.environ.get("SEVENS_RATE_UPLOAD_DAY", "100/d"),
     "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
 }
 SILENCED_SYSTEM_CHECKS = [

@@ -102,8 +102,12 @@ def match_download(request, pk):
 @require_http_methods(["GET", "POST"])
 def upload(request):
     form = UploadForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and over_limit(request, "upload"):
-        refuse(form, "upload")
+    # a minute's budget, and a day's: what one address can store stays small
+    spent = request.method == "POST" and next(
+        (group for group in ("upload", "upload_day") if over_limit(request, group)), None
+    )
+    if spent:
+        refuse(form, spent)
         return render(request, "history/upload.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         log = form.cleaned_data["log"]

@@ -22,7 +22,12 @@ START = {"event": "match_start", "mode": "cpu", "game_kind": "japanese", "player
 @pytest.fixture
 def limits(settings):
     settings.RATELIMIT_ENABLE = True
-    settings.SEVENS_RATES = {"new_room": "2/m", "upload": "1/m", "stats_event": "3/m"}
+    settings.SEVENS_RATES = {
+        "new_room": "2/m",
+        "upload": "1/m",
+        "upload_day": "100/d",
+        "stats_event": "3/m",
+    }
 
 
 def address() -> str:
@@ -72,6 +77,26 @@ def test_it_refuses_a_second_upload_in_a_minute_and_stores_none(limits):
     assert refused.status_code == 429
     assert "Wait a minute" in refused.content.decode()
     assert UploadedReplay.objects.count() == 1
+
+
+def test_it_keeps_a_days_budget_of_uploads_too(limits, settings):
+    """Each upload is kept (a few tens of kB at most, as the engine writes it back): past the day's
+    budget an address stores nothing more until the next day."""
+    settings.SEVENS_RATES = {**settings.SEVENS_RATES, "upload": "100/m", "upload_day": "2/d"}
+    aki = Client(REMOTE_ADDR=address())
+    body = json.dumps(play(seed=5).to_log()).encode()
+
+    def upload(client):
+        file = io.BytesIO(body)
+        file.name = "match.json"
+        return client.post("/replays/upload/", {"file": file})
+
+    assert [upload(aki).status_code for _ in range(2)] == [302, 302]
+    refused = upload(aki)
+    assert refused.status_code == 429
+    assert "Try again tomorrow" in refused.content.decode()
+    assert UploadedReplay.objects.count() == 2
+    assert upload(Client(REMOTE_ADDR=address())).status_code == 302
 
 
 def test_it_drops_statistics_past_the_budget(limits):
