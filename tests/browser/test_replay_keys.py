@@ -13,6 +13,15 @@ from tests.history_support import play, seats, store
 pytestmark = pytest.mark.browser
 
 
+def focused(page, name: str) -> None:
+    """Waits until the viewer in the page (the new one, after a swap) has `name` focused."""
+    page.wait_for_function(
+        "(name) => { const a = document.activeElement;"
+        " return document.getElementById('replay').contains(a) && a.classList.contains(name); }",
+        arg=name,
+    )
+
+
 class TestReplayViewer(LiveRoomTestCase):
     def setUp(self):
         # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
@@ -58,10 +67,39 @@ class TestReplayViewer(LiveRoomTestCase):
         page.locator("#replay .replay-next").focus()
         page.keyboard.press("Enter")
         expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[1]))
-        page.wait_for_function("() => document.activeElement.classList.contains('replay-next')")
+        focused(page, "replay-next")
         page.keyboard.press("Enter")
         expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[2]))
         assert page.url.endswith(f"?round=1&step={steps[2]}")
+
+        # A key pressed while a button has the focus keeps the focus in the viewer: at the end
+        # End is gone, and Back takes it. Each step is read out from a region that stays.
+        page.keyboard.press("End")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[-1]))
+        focused(page, "replay-prev")
+        count = len(steps) - 1
+        expect(page.locator("#replay-live")).to_contain_text(f"Move {count} of {count}")
+        page.keyboard.press("Home")
+        expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+        focused(page, "replay-next")
+        expect(page.locator("#replay-live")).to_contain_text("The cards are dealt.")
+
+        # A move chosen in the list of every move: the list stays open, the focus on that move.
+        page.locator("#replay .replay-log-box summary").click()
+        entry = page.locator("#replay .replay-log a").nth(3)
+        target = entry.get_attribute("href").rsplit("=", 1)[1]
+        entry.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#replay")).to_have_attribute("data-step", target)
+        expect(page.locator("#replay .replay-log-box")).to_have_attribute("open", "")
+        page.wait_for_function(
+            "() => document.activeElement.closest('.replay-log')"
+            " && document.activeElement.getAttribute('aria-current') === 'step'"
+        )
+        page.locator("#replay .replay-next").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#replay")).not_to_have_attribute("data-step", target)
+        focused(page, "replay-next")
 
         # Jump to round 3, then reload: the same moment comes back.
         page.locator("#replay .replay-rounds a", has_text="Round 3").click()
