@@ -64,7 +64,7 @@ class MatchAdmin(admin.ModelAdmin):
         "family",
         "players",
         "rounds_played",
-        "winner",
+        "winner_name",
         "room_link",
         "started_at",
         "ended_at",
@@ -81,7 +81,7 @@ class MatchAdmin(admin.ModelAdmin):
         "rules",
         "seats",
         "totals",
-        "winner",
+        "winner_name",
         "room_link",
         "replay",
         "started_at",
@@ -100,26 +100,50 @@ class MatchAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
-        # A match still being played is its room's table: deleting it would leave the room
-        # playing an empty table. Close the room first (the match is then kept, abandoned).
-        if obj is not None and obj.status == Match.Status.PLAYING:
+        if obj is not None and self.kept_because(obj):
             return False
         return super().has_delete_permission(request, obj)
 
+    @staticmethod
+    def kept_because(match: Match) -> str | None:
+        """Why deleting `match` would leave the site inconsistent, or None. A match still being
+        played is its room's table; a room open on it would show an empty table; a rated match
+        is counted in its players' ratings, which would keep counting a match that is gone."""
+        from history.models import RatedMatch
+        from rooms.models import Room
+
+        if match.status == Match.Status.PLAYING:
+            return _("still being played; close its room first")
+        if Room.objects.filter(match=match).exclude(status=Room.Status.CLOSED).exists():
+            return _("its room still shows it; close the room first")
+        if RatedMatch.objects.filter(match=match).exists():
+            return _("counted in the players' ratings")
+        return None
+
     def get_deleted_objects(self, objs, request):
-        """The bulk delete refuses, as protected, any match still being played."""
+        """The bulk delete refuses, as protected, the matches `kept_because` keeps, each with its
+        reason (said plainly, not as a missing permission)."""
         deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
-        playing = [m for m in objs if m.status == Match.Status.PLAYING]
-        if playing:  # refused for this reason, said plainly, not as a missing permission
+        kept = [(m, self.kept_because(m)) for m in objs]
+        kept = [(m, why) for m, why in kept if why]
+        if kept:
             perms = {p for p in perms if p != Match._meta.verbose_name}
         protected = [
             *protected,
             *(
-                _("Match %(number)s: still being played; close its room first") % {"number": m.pk}
-                for m in playing
+                _("Match %(number)s: %(reason)s") % {"number": m.pk, "reason": why}
+                for m, why in kept
             ),
         ]
         return deleted, counts, perms, protected
+
+    @admin.display(description=_("winner"))
+    def winner_name(self, match: Match) -> str:
+        """The winner by name and seat (the stored winner is a seat number)."""
+        if match.winner is None or not 0 <= match.winner < len(match.seats or []):
+            return "—"
+        name = (match.seats[match.winner] or {}).get("name") or ""
+        return _("%(name)s (seat %(seat)s)") % {"name": name, "seat": match.winner + 1}
 
     @admin.display(description=_("family"))
     def family(self, match: Match) -> str:

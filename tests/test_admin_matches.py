@@ -5,6 +5,7 @@ import pytest
 
 from games.admin import replay_url
 from games.models import Match
+from rooms.models import Room
 from tests.live_support import cpu_room, hotseat_room, new_session
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +26,7 @@ def test_it_searches_by_room_and_filters_by_family(admin_client):
     # (hotseat_room may have dealt more rooms to find a deal it likes: all of them are playing)
     over = cpu_room(new_session())
     Match.objects.filter(pk=over.match_id).update(status="abandoned")
+    Room.objects.filter(pk=over.pk).update(status="closed")
     playing = admin_client.get("/admin/games/match/", {"status__exact": "playing"})
     listed = {m.pk for m in playing.context["cl"].result_list}
     assert {first.match_id, second.match_id} <= listed and over.match_id not in listed
@@ -64,6 +66,7 @@ def test_a_match_still_being_played_cannot_be_deleted(admin_client):
     playing = cpu_room(new_session())
     over = cpu_room(new_session())
     Match.objects.filter(pk=over.match_id).update(status="abandoned")
+    Room.objects.filter(pk=over.pk).update(status="closed")
     url = "/admin/games/match/"
     assert admin_client.get(f"{url}{playing.match_id}/delete/").status_code == 403
     both = {"action": "delete_selected", "_selected_action": [playing.match_id, over.match_id]}
@@ -76,3 +79,39 @@ def test_a_match_still_being_played_cannot_be_deleted(admin_client):
     assert not Match.objects.filter(pk=over.match_id).exists()
     html = admin_client.get("/admin/").content.decode()
     assert "Matches" in html and "Matchs" not in html
+
+
+def test_a_match_its_room_shows_or_the_ratings_count_is_kept(admin_client):
+    """A finished room still shows its match (the settlement, the hands): deleting the match
+    would leave it an empty table; a rated match is counted in its players' ratings."""
+    from history.models import RatedMatch
+
+    finished = cpu_room(new_session())
+    Match.objects.filter(pk=finished.match_id).update(status="finished")
+    Room.objects.filter(pk=finished.pk).update(status="finished")
+    rated = cpu_room(new_session())
+    Match.objects.filter(pk=rated.match_id).update(status="finished")
+    Room.objects.filter(pk=rated.pk).update(status="closed")
+    RatedMatch.objects.create(match_id=rated.match_id)
+    url = "/admin/games/match/"
+    for room in (finished, rated):
+        assert admin_client.get(f"{url}{room.match_id}/delete/").status_code == 403
+    both = {"action": "delete_selected", "_selected_action": [finished.match_id, rated.match_id]}
+    page = admin_client.post(url, both).content.decode()
+    assert f"Match {finished.match_id}: its room still shows it; close the room first" in page
+    assert f"Match {rated.match_id}: counted in the players&#x27; ratings" in page
+    admin_client.post(url, {**both, "post": "yes"})
+    assert Match.objects.filter(pk__in=[finished.match_id, rated.match_id]).count() == 2
+
+
+def test_the_list_names_the_winner(admin_client):
+    from tests.history_support import play, seats, store
+
+    played = play(seed=81, seats=seats("human", "easy", "easy", "easy"))
+    stored = store(played)
+    name = played.seats[played.winner]["name"]
+    page = admin_client.get("/admin/games/match/").content.decode()
+    assert f"{name} (seat {played.winner + 1})" in page
+    assert f"{name} (seat {played.winner + 1})" in admin_client.get(
+        f"/admin/games/match/{stored.pk}/change/"
+    ).content.decode()
