@@ -112,6 +112,7 @@ def test_the_list_names_the_winner(admin_client):
     name = played.seats[played.winner]["name"]
     page = admin_client.get("/admin/games/match/").content.decode()
     assert f"{name} (seat {played.winner + 1})" in page
-    assert f"{name} (seat {played.winner + 1})" in admin_client.get(
-        f"/admin/games/match/{stored.pk}/change/"
-    ).content.decode()
+    assert (
+        f"{name} (seat {played.winner + 1})"
+        in admin_client.get(f"/admin/games/match/{stored.pk}/change/").content.decode()
+    )
