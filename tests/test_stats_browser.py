@@ -99,3 +99,9 @@ class TestStatsScript(LiveRoomTestCase):
         assert page.evaluate("window.sevensStats.send({event: 'webgl_failed'})") is False
         page.wait_for_timeout(500)
         assert len(sent) == count
+        # Nor is a note of the match kept in the browser while the switch is off.
+        notes = page.evaluate(
+            "() => Object.keys(localStorage).filter((k) => k.startsWith('sevens.stats.match.'))"
+        )
+        new_slug = page.url.rstrip("/").rsplit("/", 1)[1]
+        assert not any(new_slug in key for key in notes), notes

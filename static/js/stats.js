@@ -131,6 +131,7 @@
   }
   const MOVES = { play: 1, pass: 1, joker: 1 };
   function watchMatch() {
+    if (!enabled()) return; // switched off: nothing is sent, and nothing kept to send later
     const view = readView();
     if (!room || !view || !view.mode || !view.status || view.status === "waiting") return;
     const playing = (view.seat !== null && view.seat !== undefined) || view.mode === "hotseat";
