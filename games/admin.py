@@ -147,7 +147,9 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("family"))
     def family(self, match: Match) -> str:
-        return "chinese" if (match.rules or {}).get("sevens") == "played" else "japanese"
+        if (match.rules or {}).get("sevens") == "played":
+            return _("Chinese rules")
+        return _("Japanese rules")
 
     @admin.display(description=_("players"))
     def players(self, match: Match) -> int:

@@ -6,28 +6,36 @@ the deal and the events, so a stored match can always be replayed, exported and 
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.sevens import in_log_order
 
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing"
-        FINISHED = "finished"
-        ABANDONED = "abandoned"
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
-    rules = models.JSONField()
+    rules = models.JSONField(_("rules"))
     # [{"name": ..., "kind": "human"|"cpu", "level": ...}] as in sevens-log/1; informative only.
-    seats = models.JSONField()
-    totals = models.JSONField(default=list)
-    winner = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    seats = models.JSONField(_("seats"))
+    totals = models.JSONField(_("totals"), default=list)
+    winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLAYING
+    )
     # The room it was played in: a room's past matches, and who sat where (history reads it).
     room = models.ForeignKey(
-        "rooms.Room", null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+        "rooms.Room",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+        verbose_name=_("room"),
     )
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "started_at"])]
@@ -35,7 +43,10 @@ class Match(models.Model):
         verbose_name_plural = _("matches")
 
     def __str__(self) -> str:
-        return f"match {self.pk} ({self.status})"
+        return _("match %(number)s (%(status)s)") % {
+            "number": self.pk,
+            "status": self.get_status_display(),
+        }
 
     def current_round(self) -> "MatchRound | None":
         return self.rounds.order_by("-number").first()
@@ -62,21 +73,31 @@ class Match(models.Model):
 
 
 class MatchRound(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField()  # 0-based
-    dealer = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("match")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))  # 0-based
+    dealer = models.PositiveSmallIntegerField(_("dealer"))
     # The shuffle's seed stays on the server: no frame ever carries it.
-    seed = models.BigIntegerField()
-    hands = models.JSONField()  # index = seat, the cards held right after the deal
-    events = models.JSONField(default=list)  # sevens-log/1 events
-    result = models.JSONField(null=True, blank=True)  # {"ranking": [...], "points": [...]}
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    # index = seat, the cards held right after the deal
+    hands = models.JSONField(_("hands"))
+    events = models.JSONField(_("events"), default=list)  # sevens-log/1 events
+    # {"ranking": [...], "points": [...]}
+    result = models.JSONField(_("result"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_round_per_number")
         ]
+        # "rounds" alone is the number of rounds in the catalogues.
+        verbose_name = pgettext_lazy("a round of a match", "round")
+        verbose_name_plural = pgettext_lazy("the rounds of a match", "rounds")
 
     def __str__(self) -> str:
-        return f"match {self.match_id} round {self.number + 1}"
+        return _("match %(match)s round %(number)s") % {
+            "match": self.match_id,
+            "number": self.number + 1,
+        }

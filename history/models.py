@@ -16,15 +16,18 @@ class MatchPlayer(models.Model):
     """A human seat of a stored match: the browser that held it when the match started, and the
     account of that browser (at the start, or claimed later)."""
 
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="players")
-    seat = models.PositiveSmallIntegerField()
-    browser_key = models.CharField(max_length=40, blank=True, db_index=True)
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="players", verbose_name=_("match")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    browser_key = models.CharField(_("browser key"), max_length=40, blank=True, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="match_seats",
+        verbose_name=_("account"),
     )
 
     class Meta:
@@ -32,34 +35,45 @@ class MatchPlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_match_seat")
         ]
+        verbose_name = _("player of a match")
+        verbose_name_plural = _("players of matches")
 
     def __str__(self) -> str:
-        return f"match {self.match_id} seat {self.seat}"
+        return _("match %(match)s seat %(seat)s") % {"match": self.match_id, "seat": self.seat}
 
 
 class Family(models.TextChoices):
-    JAPANESE = "japanese"
-    CHINESE = "chinese"
+    JAPANESE = "japanese", _("Japanese rules")
+    CHINESE = "chinese", _("Chinese rules")
 
 
 class Rating(models.Model):
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("account"),
     )
-    family = models.CharField(max_length=10, choices=Family.choices)
-    mu = models.FloatField()
-    sigma = models.FloatField()
-    matches = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
+    family = models.CharField(_("rule family"), max_length=10, choices=Family.choices)
+    mu = models.FloatField(_("mu (estimated skill)"))
+    sigma = models.FloatField(_("sigma (uncertainty)"))
+    matches = models.PositiveIntegerField(_("matches rated"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "family"], name="one_rating_per_family")
         ]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
 
     def __str__(self) -> str:
-        return f"{self.user} {self.family} {self.ordinal:.1f}"
+        return _("%(user)s, %(family)s: %(rating)s") % {
+            "user": self.user,
+            "family": self.get_family_display(),
+            "rating": f"{self.ordinal:.1f}",
+        }
 
     @property
     def ordinal(self) -> float:
@@ -71,25 +85,32 @@ class RatingChange(models.Model):
     """One account's rating before and after one finished match."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("account"),
     )
-    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="+")
-    family = models.CharField(max_length=10, choices=Family.choices)
-    place = models.PositiveSmallIntegerField()  # 1 = the match's winner
-    mu_before = models.FloatField()
-    sigma_before = models.FloatField()
-    mu_after = models.FloatField()
-    sigma_after = models.FloatField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="+", verbose_name=_("match")
+    )
+    family = models.CharField(_("rule family"), max_length=10, choices=Family.choices)
+    place = models.PositiveSmallIntegerField(_("place"))  # 1 = the match's winner
+    mu_before = models.FloatField(_("mu before"))
+    sigma_before = models.FloatField(_("sigma before"))
+    mu_after = models.FloatField(_("mu after"))
+    sigma_after = models.FloatField(_("sigma after"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["user", "match"], name="one_change_per_match")
         ]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
 
     def __str__(self) -> str:
-        return f"{self.user} match {self.match_id}"
+        return _("%(user)s, match %(match)s") % {"user": self.user, "match": self.match_id}
 
     @property
     def ordinal_before(self) -> float:
@@ -104,15 +125,17 @@ class RatedMatch(models.Model):
     """Marks a finished match whose ratings were applied: the unique match makes rating it again a
     no-op, even from two processes."""
 
-    match = models.OneToOneField("games.Match", on_delete=models.CASCADE, related_name="+")
-    rated_at = models.DateTimeField(auto_now_add=True)
+    match = models.OneToOneField(
+        "games.Match", on_delete=models.CASCADE, related_name="+", verbose_name=_("match")
+    )
+    rated_at = models.DateTimeField(_("rated at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("rated match")
         verbose_name_plural = _("rated matches")
 
     def __str__(self) -> str:
-        return f"match {self.match_id} rated"
+        return _("match %(match)s, rated") % {"match": self.match_id}
 
 
 def new_replay_slug() -> str:
@@ -122,10 +145,14 @@ def new_replay_slug() -> str:
 class UploadedReplay(models.Model):
     """A sevens-log/1 document uploaded to be watched. Never rated, never in anyone's history."""
 
-    slug = models.CharField(max_length=16, unique=True, default=new_replay_slug)
-    log = models.JSONField()
-    browser_key = models.CharField(max_length=40, blank=True)
-    uploaded_at = models.DateTimeField(auto_now_add=True)
+    slug = models.CharField(_("link code"), max_length=16, unique=True, default=new_replay_slug)
+    log = models.JSONField(_("match log"))
+    browser_key = models.CharField(_("browser key"), max_length=40, blank=True)
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("uploaded replay")
+        verbose_name_plural = _("uploaded replays")
 
     def __str__(self) -> str:
-        return f"replay {self.slug}"
+        return _("replay %(code)s") % {"code": self.slug}

@@ -3,6 +3,7 @@
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 def new_slug() -> str:
@@ -12,40 +13,54 @@ def new_slug() -> str:
 
 class Room(models.Model):
     class Mode(models.TextChoices):
-        CPU = "cpu"
-        HOTSEAT = "hotseat"
-        FRIEND = "friend"
+        CPU = "cpu", _("against the computer")
+        HOTSEAT = "hotseat", _("on one device")
+        FRIEND = "friend", _("with friends")
 
     class Status(models.TextChoices):
-        WAITING = "waiting"
-        PLAYING = "playing"
-        BETWEEN_ROUNDS = "between_rounds"
-        FINISHED = "finished"
-        CLOSED = "closed"
+        WAITING = "waiting", _("waiting for players")
+        PLAYING = "playing", _("playing")
+        BETWEEN_ROUNDS = "between_rounds", _("between rounds")
+        FINISHED = "finished", _("finished")
+        CLOSED = "closed", _("closed")
 
-    slug = models.CharField(max_length=32, unique=True, default=new_slug)
-    rules = models.JSONField()  # RuleSet.to_dict()
-    mode = models.CharField(max_length=8, choices=Mode.choices)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    slug = models.CharField(_("link code"), max_length=32, unique=True, default=new_slug)
+    rules = models.JSONField(_("rules"))  # RuleSet.to_dict()
+    mode = models.CharField(_("mode"), max_length=8, choices=Mode.choices)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.WAITING
+    )
     # Bumped by every change; every frame carries it and every write is guarded by it.
-    version = models.PositiveIntegerField(default=0)
-    created_by = models.CharField(max_length=40)  # the creator's session key
+    version = models.PositiveIntegerField(_("version"), default=0)
+    created_by = models.CharField(_("created by"), max_length=40)  # the creator's session key
     match = models.ForeignKey(
-        "games.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "games.Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("match"),
     )
     # The seat to act (None between rounds), and whether the server plays it (a CPU, a seat the
     # CPU holds for an absent human, or a forced pass): the CPU runner's work queue.
-    turn = models.PositiveSmallIntegerField(null=True, blank=True)
-    auto_turn = models.BooleanField(default=False)
-    fast_forward = models.BooleanField(default=False)  # no CPU delay for the rest of the round
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    turn = models.PositiveSmallIntegerField(_("seat to play"), null=True, blank=True)
+    auto_turn = models.BooleanField(_("the server plays the turn"), default=False)
+    # no CPU delay for the rest of the round
+    fast_forward = models.BooleanField(_("fast-forward"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "auto_turn", "updated_at"])]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
 
     def __str__(self) -> str:
-        return f"room {self.slug} ({self.mode}, {self.status})"
+        return _("room %(slug)s (%(mode)s, %(status)s)") % {
+            "slug": self.slug,
+            "mode": self.get_mode_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def players(self) -> int:
@@ -54,35 +69,43 @@ class Room(models.Model):
 
 class Seat(models.Model):
     class Kind(models.TextChoices):
-        HUMAN = "human"
-        CPU = "cpu"
+        HUMAN = "human", _("human")
+        CPU = "cpu", _("computer")
 
     class Level(models.TextChoices):
-        EASY = "easy"
-        MEDIUM = "medium"
-        HARD = "hard"
-        RANDOM = "random"
+        EASY = "easy", _("Easy")
+        MEDIUM = "medium", _("Medium")
+        HARD = "hard", _("Hard")
+        RANDOM = "random", _("Random")
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=40, blank=True)
-    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.HUMAN)
-    level = models.CharField(max_length=6, choices=Level.choices, blank=True)
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="seats", verbose_name=_("room")
+    )
+    index = models.PositiveSmallIntegerField(_("seat number"))  # 0-based
+    name = models.CharField(_("name"), max_length=40, blank=True)
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices, default=Kind.HUMAN)
+    level = models.CharField(_("level"), max_length=6, choices=Level.choices, blank=True)
     # NULL (not "") when nobody holds the seat: the contract with the pages says so.
     session_key = models.CharField(  # noqa: DJ001
-        max_length=40, null=True, blank=True, db_index=True
+        _("session key"), max_length=40, null=True, blank=True, db_index=True
     )
-    connected = models.BooleanField(default=False)
-    last_seen = models.DateTimeField(null=True, blank=True)
+    connected = models.BooleanField(_("connected"), default=False)
+    last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     # True while the CPU plays for a human who left or whose connection stayed down.
-    cpu_controlled = models.BooleanField(default=False)
+    cpu_controlled = models.BooleanField(_("played by the computer"), default=False)
 
     class Meta:
         ordering = ["index"]
         constraints = [models.UniqueConstraint(fields=["room", "index"], name="one_seat_per_index")]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
 
     def __str__(self) -> str:
-        return f"{self.room.slug} seat {self.index} ({self.kind})"
+        return _("%(room)s seat %(number)s (%(kind)s)") % {
+            "room": self.room.slug,
+            "number": self.index,
+            "kind": self.get_kind_display(),
+        }
 
     @property
     def played_by_cpu(self) -> bool:
