@@ -247,6 +247,10 @@ LIVE_KNOBS = {
     "SEVENS_WS_BUDGET": int,
     "SEVENS_WS_WINDOW_SECONDS": float,
     "SEVENS_HEALTH_TIMEOUT": float,
+    "SEVENS_FILL_LEVEL": str,  # the level of the computers that fill a friends' room's free seats
+    "SEVENS_TAKEOVER_LEVEL": str,  # the level of the computer playing for a player who left
+    "STATS_PURGE_SECONDS": float,  # how often each process deletes statistics past 30 days
+    "TABLE_DEMO": env_bool,  # /dev/table-demo/ without DEBUG
 }
 for _name, _kind in LIVE_KNOBS.items():
     if os.environ.get(_name):
