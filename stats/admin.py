@@ -8,7 +8,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from stats import values
-from stats.models import PlayEvent
+from stats.models import LABELS, PlayEvent
 
 
 def daily_counts(queryset) -> list[dict]:
@@ -93,6 +93,9 @@ class PlayEventAdmin(admin.ModelAdmin):
             "title": _("Play statistics per day"),
             "events": values.EVENTS,
             "modes": values.MODES,
+            # the column headers: each code with its label in the admin's language
+            "event_columns": [(e, LABELS["event"][e]) for e in values.EVENTS],
+            "mode_columns": [(m, LABELS["mode"][m]) for m in values.MODES],
             "days": daily_counts(PlayEvent.objects.all()),
             "columns": 2 + len(values.EVENTS) + len(values.MODES),
         }

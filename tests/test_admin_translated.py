@@ -355,3 +355,12 @@ def test_the_statistics_list_is_in_japanese(ja):
             "Browser",
         ],
     )
+
+
+def test_the_statistics_summary_names_its_columns_in_the_admins_language(admin_client):
+    admin_client.cookies["django_language"] = "ja"
+    page = admin_client.get("/admin/stats/playevent/summary/").content.decode()
+    table = page[page.index('id="stats-summary"') :]
+    head = table[: table.index("</thead>")]
+    assert 'data-code="match_start">対局開始</th>' in head
+    assert "match_start<" not in head and ">cpu<" not in head
