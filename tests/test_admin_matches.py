@@ -15,7 +15,7 @@ def test_it_lists_matches_with_the_useful_columns(admin_client):
     room = cpu_room(new_session())
     html = admin_client.get("/admin/games/match/").content.decode()
     assert f"/admin/rooms/room/{room.pk}/change/" in html
-    assert "<td class=\"field-family\">Japanese rules</td>" in html
+    assert '<td class="field-family">Japanese rules</td>' in html
     assert f"1/{room.rules['rounds']}" in html  # rounds dealt, of the match's rounds
 
 
