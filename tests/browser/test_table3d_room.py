@@ -249,6 +249,18 @@ class TestTable3dInACpuRoom(Table3dRoom):
         page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
         assert "JK" not in page.evaluate("() => sevensTable.view.hand")
         expect(page.locator(f"#c{move['card']}")).to_have_class("r")
+        # The joker went to its spot and on to the seat that took it back: once the table is
+        # still, no joker is drawn where the view has none (its second leg used to be lost, and
+        # the joker stayed on the spot over the real card, round after round).
+        page.wait_for_function("() => !sevensTable.table.animating")
+        drawn = page.evaluate(
+            """() => { const t = sevensTable.table, v = sevensTable.view;
+            const faces = [...t.textures].filter(([k]) => k.startsWith('face:JK:')).map(([, x]) => x);
+            const jokers = t.world.children.filter((m) => m.material && faces.includes(m.material.map));
+            const onLayout = (v.rows || []).some((r) => r.cells.some((c) => c.joker || c.state === 'joker'));
+            return [jokers.length, (v.hand || []).includes('JK') + onLayout]; }"""
+        )
+        assert drawn[0] == drawn[1], drawn
 
     def test_when_the_panel_asks_where_the_joker_goes_the_table_offers_the_same_choice(self):
         """Two spots for the joker's card (A and K joined, an eliminated seat's cards on the row)

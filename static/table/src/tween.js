@@ -38,10 +38,17 @@ export class Tweens {
     this.list.push({ obj, from, target, start: null, delay, duration, done, hop });
   }
 
-  /** Advances every tween to time `now`; returns whether any is still running. */
+  /**
+   * Advances every tween to time `now`; returns whether any is still running. A finished tween's
+   * done() may start the next leg of a move (the joker to its spot, then on to the seat that takes
+   * it back): that tween is kept, not lost with the finished ones.
+   */
   step(now) {
+    const current = this.list;
+    this.list = [];
     const still = [];
-    for (const t of this.list) {
+    const finished = [];
+    for (const t of current) {
       if (t.start === null) t.start = now + t.delay;
       const k = Math.min(1, Math.max(0, (now - t.start) / t.duration));
       const e = ease(k);
@@ -55,19 +62,22 @@ export class Tweens {
       t.obj.rotation.y = from.angle + ((target.angle ?? 0) - from.angle) * e;
       t.obj.scale.setScalar(from.scale + ((target.scale ?? 1) - from.scale) * e);
       if (k < 1) still.push(t);
-      else if (t.done) t.done();
+      else finished.push(t);
     }
-    this.list = still;
-    return still.length > 0;
+    this.list = [...still, ...this.list];
+    for (const t of finished) if (t.done) t.done();
+    return this.list.length > 0;
   }
 
-  /** Jumps every tween to its end (skip the deal, fast-forward). */
+  /** Jumps every tween to its end (skip the deal, fast-forward), the legs that follow included. */
   finish() {
-    const list = this.list;
-    this.list = [];
-    for (const t of list) {
-      place(t.obj, t.target);
-      if (t.done) t.done();
+    for (let rounds = 0; this.list.length && rounds < 10; rounds++) {
+      const list = this.list;
+      this.list = [];
+      for (const t of list) {
+        place(t.obj, t.target);
+        if (t.done) t.done();
+      }
     }
   }
 }
