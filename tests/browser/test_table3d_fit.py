@@ -98,10 +98,12 @@ CARD_WIDTH_ON_SCREEN = """(card) => {
 }"""
 
 
-@pytest.mark.parametrize("screen", ["phone-landscape", "desktop"])
+@pytest.mark.parametrize("screen", ["phone-landscape", "phone-portrait", "desktop"])
 def test_the_hand_cards_are_big_enough_to_read_and_touch(webgl_browser, demo_url, screen):
     """Sideways, a phone's table is as tall as the screen and the hand grows into the sides left
-    empty (at the plain size its cards were about 20 px wide); a desktop's is drawn as before."""
+    empty (at the plain size its cards were about 20 px wide); upright, it is as wide as the
+    screen and the cards grow towards the player, the hand no wider than the layout (they were
+    24 px wide); a desktop's is drawn as before."""
     options = dict(SCREENS[screen])
     page = open_table(webgl_browser, demo_url + "?cpu=0", **options)
     settle(page)
@@ -111,6 +113,8 @@ def test_the_hand_cards_are_big_enough_to_read_and_touch(webgl_browser, demo_url
     scale = page.evaluate(f"() => sevensTable.table.cards.get({middle!r}).scale.x")
     if screen == "phone-landscape":
         assert scale > 1.8 and width >= 34, (scale, width)
+    elif screen == "phone-portrait":
+        assert scale > 1.3 and width >= 32, (scale, width)
     else:
         assert scale == 1 and width >= 45, (scale, width)
     # The fan still overlaps left over right with every card's index corner in view, and a

@@ -96,3 +96,38 @@ def test_it_takes_play_and_pass_away_once_the_viewer_has_no_moves_left(webgl_bro
     assert page.evaluate("() => sevensTable.view.over") is True
     for button in buttons(page):
         expect(button).to_be_hidden()
+
+
+@pytest.mark.parametrize("screen", [(1280, 800), (844, 390)])
+def test_a_chosen_card_leaves_its_neighbours_index_to_the_touch(webgl_browser, demo_url, screen):
+    """A chosen card slides up in the fan without rising over its neighbours: the card to its
+    right still shows its corner, and a touch there takes that card (it used to take the chosen
+    one back, covered by it). It does not reach the player's own name tag either."""
+    width, height = screen
+    page = open_table(webgl_browser, demo_url + "?cpu=0", width=width, height=height)
+    settle(page)
+    hand = page.evaluate("() => sevensTable.view.hand")
+    chosen, right = hand[len(hand) // 2 - 1], hand[len(hand) // 2]
+    click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", chosen))
+    assert page.evaluate("() => sevensTable.selection") == [chosen]
+    settle(page)
+    corner = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", right)
+    assert page.evaluate(f"() => sevensTable.table.pick({corner['x']}, {corner['y']})") == right
+    far_edge = page.evaluate(
+        """(c) => { const t = sevensTable.table, m = t.cards.get(c);
+        return t.screenOf(m.position.x, m.position.y, m.position.z - 0.7 * m.scale.z).y; }""",
+        chosen,
+    )
+    tag = page.evaluate(
+        "() => { const p = sevensTable.table.places.find((q) => q.near);"
+        " return sevensTable.table.screenOf(p.tagX, 0.03, p.tagZ + 0.4).y; }"
+    )
+    assert far_edge > tag, (far_edge, tag)  # below the tag's near edge on the screen
+
+
+def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):
+    """Skip comes and goes with the animations: in the bar it moved Play and Pass under the
+    finger at the start of almost every turn on a phone."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True)
+    assert page.locator('#table3d .table3d-bar [data-table-action="skip"]').count() == 0
+    assert page.locator('#table3d [data-table-action="skip"]').count() == 1

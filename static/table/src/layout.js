@@ -14,6 +14,7 @@ export const JOKER = "JK";
 const LAYOUT_Z = -0.9;
 const HAND_Z = 4.3;
 const HAND_MAX_WIDTH = 11;
+const LAYOUT_WIDTH = 12 * COL_PITCH + CARD_W;
 const OPPONENT_Z = -6.1;
 const OPPONENT_SPREAD = 0.17;
 
@@ -87,12 +88,20 @@ export function fullRows(view) {
 /**
  * How much larger the near hand is drawn on a canvas of this width/height. A wide, short canvas
  * (a phone on its side) is filled by the table's depth and leaves its sides empty: there the hand
- * grows into them, up to 1.9 times, so its cards stay big enough to read and to touch. From 1.6
- * wide to 1 high down (a desktop, a phone upright) the hand is drawn as it is.
+ * grows into them, up to 1.9 times. A tall one (a phone upright) is filled by the table's width
+ * and leaves room above and below: there the cards grow towards the player, up to 1.5 times, the
+ * hand no wider than the layout (handWidth). In between (a desktop) the hand is drawn as it is.
  */
 export function handScale(aspect) {
   if (!(aspect > 0)) return 1;
+  if (aspect < 1.15) return Math.min(1.5, 1 + (1.15 - aspect) * 1.6);
   return Math.min(1.9, Math.max(1, 1 + (aspect - 1.6) * 1.6));
+}
+
+/** The widest the near hand may spread at this scale, on a canvas of this width/height. */
+export function handWidth(scale, aspect) {
+  const wide = HAND_MAX_WIDTH * scale;
+  return aspect < 1.15 ? Math.min(wide, LAYOUT_WIDTH - 0.6) : wide;
 }
 
 /**
@@ -100,9 +109,9 @@ export function handScale(aspect) {
  * right so every card's top-left index corner stays visible. At a `scale` above 1 (handScale)
  * the cards are that much larger, their far edge where it was, so they grow towards the player.
  */
-export function handFan(n, { maxWidth = HAND_MAX_WIDTH, z = HAND_Z, scale = 1 } = {}) {
+export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = HAND_Z } = {}) {
   if (n <= 0) return [];
-  const spacing = n === 1 ? 0 : Math.min(0.78 * scale, ((maxWidth - CARD_W) * scale) / (n - 1));
+  const spacing = n === 1 ? 0 : Math.min(0.78 * scale, (maxWidth - CARD_W * scale) / (n - 1));
   const tilt = Math.min(0.045, 0.5 / n);
   const near = z + ((scale - 1) * CARD_H) / 2;
   const out = [];
@@ -159,9 +168,9 @@ export function revealedSpread(n) {
  * The box every drawn thing lies in, for fitting the camera: [minX, maxX, minZ, maxZ], with the
  * near hand drawn at `handScale` times its size.
  */
-export function contentBounds(handScale = 1) {
-  const layoutHalfW = 6 * COL_PITCH + CARD_W / 2;
-  const handHalfW = (HAND_MAX_WIDTH * handScale) / 2;
+export function contentBounds(handScale = 1, handWidth = HAND_MAX_WIDTH * handScale) {
+  const layoutHalfW = LAYOUT_WIDTH / 2;
+  const handHalfW = handWidth / 2;
   return [
     -Math.max(layoutHalfW, handHalfW) - 0.2,
     Math.max(layoutHalfW, handHalfW) + 0.2,

@@ -30,6 +30,7 @@ import {
   fullRows,
   handFan,
   handScale,
+  handWidth,
   layoutCards,
   layoutCells,
   opponentFan,
@@ -61,7 +62,10 @@ const LAYER = { felt: -3, marks: -2, glow: -1 };
 
 const VIEWS = { angled: (52 * Math.PI) / 180, top: (89.9 * Math.PI) / 180 };
 const DIM = 0.5;
-const LIFT = { y: 0.3, z: -0.5 };
+// A chosen card slides up out of the fan, staying at its height in it: raised above its
+// neighbours it hid the index of the card to its right (a touch there took the chosen card), and
+// slid further it reached the player's own name tag.
+const LIFT = { y: 0, z: -0.4 };
 
 export class Table {
   constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null } = {}) {
@@ -85,6 +89,7 @@ export class Table {
     this.pitch = 0;
     this.margins = { top: 44, bottom: 60 };
     this.handScale = 1; // the near hand's size on this canvas (handScale of its width/height)
+    this.handWidth = handWidth(1, 1.5); // the widest it spreads (handWidth)
     this.cardGeo = new PlaneGeometry(CARD_W, CARD_H).rotateX(-Math.PI / 2);
     this.textures = new Map();
     this.cards = new Map(); // card name -> face-up mesh
@@ -148,7 +153,7 @@ export class Table {
 
   /** The felt under everything drawn, the near hand at its present size included. */
   fitFelt() {
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale);
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
     this.felt.scale.set(maxX - minX + 1.2, 1, maxZ - minZ + 0.6);
     this.felt.position.set(0, -0.01, (minZ + maxZ) / 2);
   }
@@ -272,7 +277,8 @@ export class Table {
     const bright = playableCards(view, this.selection);
     const hand = view.hand || [];
     const scale = this.handScale;
-    handFan(hand.length, { scale }).forEach((slot, i) => {
+    const fan = { scale, maxWidth: this.handWidth };
+    handFan(hand.length, fan).forEach((slot, i) => {
       const name = hand[i];
       const lifted = this.selection.includes(name);
       faces.set(name, {
@@ -291,11 +297,11 @@ export class Table {
       // A cards_left round is over: the losers' hands lie face up where they sat.
       const shown = view.revealed?.[String(p.seat)];
       if (shown && shown.length) {
-        const slots = p.near ? handFan(shown.length, { scale }) : opponentFan(shown.length, p, revealedSpread(shown.length));
+        const slots = p.near ? handFan(shown.length, fan) : opponentFan(shown.length, p, revealedSpread(shown.length));
         shown.forEach((name, i) => faces.set(name, { ...slots[i], inHand: false, dim: false }));
         continue;
       }
-      backs.set(p.seat, p.near ? handFan(count, { scale }) : opponentFan(count, p));
+      backs.set(p.seat, p.near ? handFan(count, fan) : opponentFan(count, p));
     }
     return { faces, backs };
   }
@@ -437,8 +443,10 @@ export class Table {
     this.camera.updateProjectionMatrix();
     this.size = { width, height };
     const scale = handScale(width / height);
-    if (Math.abs(scale - this.handScale) > 0.01) {
+    const spread = handWidth(scale, width / height);
+    if (Math.abs(scale - this.handScale) > 0.01 || Math.abs(spread - this.handWidth) > 0.01) {
       this.handScale = scale;
+      this.handWidth = spread;
       this.fitFelt();
       if (this.view) {
         this.setState(this.view, this.selection);
@@ -450,7 +458,7 @@ export class Table {
   }
 
   placeCamera(distance) {
-    const [, , minZ, maxZ] = contentBounds(this.handScale);
+    const [, , minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
     const e = Math.min(VIEWS.top, VIEWS[this.viewName] + this.pitch);
     const cz = (minZ + maxZ) / 2;
     this.camera.position.set(0, distance * Math.sin(e), cz + distance * Math.cos(e));
@@ -469,7 +477,7 @@ export class Table {
   /** The nearest camera from which the whole table fits between the overlay bars. */
   fitCamera() {
     if (!this.size) return;
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale);
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
     const corners = [];
     for (const x of [minX, maxX]) for (const z of [minZ, maxZ]) for (const y of [0, 0.4]) corners.push(new Vector3(x, y, z));
     const top = 1 - (2 * this.margins.top) / this.size.height;

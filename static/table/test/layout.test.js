@@ -10,6 +10,7 @@ import {
   fullRows,
   handFan,
   handScale,
+  handWidth,
   layoutCards,
   layoutCells,
   opponentFan,
@@ -90,9 +91,10 @@ test("it fans the hand centred, left over right, inside the table", () => {
 
 test("it draws the hand larger on a wide, short canvas, inside the bounds fitted", () => {
   assert.equal(handScale(1440 / 700), handScale(1440 / 700)); // a function of the shape alone
-  assert.equal(handScale(1), 1, "a square canvas: as it is");
   assert.equal(handScale(1.5), 1, "a desktop's table: as it is");
-  assert.equal(handScale(390 / 600), 1, "a phone upright: as it is");
+  const upright = handScale(366 / 438);
+  assert.ok(upright > 1.4 && upright <= 1.5, `a phone upright: ${upright}`);
+  assert.equal(handScale(1.15), 1, "a square-ish canvas: as it is");
   const sideways = handScale(820 / 378);
   assert.ok(sideways > 1.8 && sideways <= 1.9, `a phone on its side: ${sideways}`);
   assert.equal(handScale(5), 1.9, "capped");
@@ -112,6 +114,18 @@ test("it draws the hand larger on a wide, short canvas, inside the bounds fitted
     }
   }
   assert.ok(contentBounds(sideways)[3] > contentBounds()[3]);
+  // Upright the cards grow, but the hand spreads no wider than the layout: the width is what
+  // the table's size on such a screen depends on.
+  const narrow = handWidth(upright, 366 / 438);
+  const [layoutMin, layoutMax] = contentBounds();
+  assert.ok(narrow <= layoutMax - layoutMin, `${narrow}`);
+  assert.deepEqual(contentBounds(upright, narrow).slice(0, 2), contentBounds().slice(0, 2));
+  for (const n of [13, 18]) {
+    const big = handFan(n, { scale: upright, maxWidth: narrow });
+    const plain = handFan(n);
+    assert.ok(big[n - 1].x - big[0].x + upright <= narrow + 1e-9, "no wider than allowed");
+    assert.ok(big[1].x - big[0].x > plain[1].x - plain[0].x, "each card shows more of itself");
+  }
   assert.deepEqual(contentBounds(1), contentBounds());
 });
 
