@@ -131,3 +131,26 @@ def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):
     page = open_table(webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True)
     assert page.locator('#table3d .table3d-bar [data-table-action="skip"]').count() == 0
     assert page.locator('#table3d [data-table-action="skip"]').count() == 1
+
+
+def test_a_new_version_that_leaves_the_turn_here_keeps_the_chosen_card(webgl_browser, demo_url):
+    """A frame that changes nothing of the hand (a player's presence, a friend's fast-forward)
+    keeps the choice on the table as on the panel: the table used to drop its own while the
+    panel's card stayed pressed, and Play went dead until the card was pressed twice."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    settle(page)
+    card = first_playable(page)
+    click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+    assert page.evaluate("() => sevensTable.selection") == [card]
+    before = page.evaluate("() => sevensTable.view.version")
+    page.evaluate(
+        """() => { const el = document.getElementById('table-state');
+        const state = JSON.parse(el.textContent);
+        if (state.version !== undefined) state.version += 1;
+        el.dataset.version = String(Number(el.dataset.version || 0) + 1);
+        el.textContent = JSON.stringify(state); }"""
+    )
+    page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+    assert page.evaluate("() => sevensTable.selection") == [card]
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#table3d [data-table-action="play"]')).to_be_enabled()

@@ -11,7 +11,7 @@ import {
   selectionAction,
   setWords,
 } from "./play.js";
-import { hasPanel, panelButton, selectCards, submitMove, watchPanelSelection } from "./panel.js";
+import { hasPanel, panelButton, pressedCards, selectCards, submitMove, watchPanelSelection } from "./panel.js";
 import { Table } from "./scene.js";
 import { expand } from "./wire.js";
 
@@ -218,7 +218,10 @@ function boot(root) {
     const next = readState(view);
     if (!next) return;
     const hand = new Set(next.hand || []);
-    if (view && next.version !== view.version) selection = [];
+    // A new version that leaves the turn with this seat (a player's presence, a friend's
+    // fast-forward) keeps the choice: the panel keeps its pressed cards, and the table keeps the
+    // same ones (it used to drop its own, the panel's staying pressed, and Play went dead).
+    if (view && next.version !== view.version) selection = hasPanel() ? pressedCards() : [];
     selection = isMyTurn(next) ? selection.filter((c) => hand.has(c)) : [];
     const previous = view;
     view = next;

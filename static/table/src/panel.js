@@ -19,7 +19,7 @@ function handButton(doc, card) {
 
 // The pressed cards as a selection: the joker first, as the table's selections have it (in the
 // hand the joker may come after the card that follows it, and [card, joker] would be a Play).
-function pressedCards(doc) {
+export function pressedCards(doc = document) {
   const hand = doc.getElementById("hand");
   if (!hand) return [];
   const cards = [...hand.querySelectorAll('[data-card][aria-pressed="true"]')].map((b) => b.dataset.card);
