@@ -44,11 +44,9 @@ export class Tweens {
    * it back): that tween is kept, not lost with the finished ones.
    */
   step(now) {
-    const current = this.list;
-    this.list = [];
     const still = [];
     const finished = [];
-    for (const t of current) {
+    for (const t of this.list) {
       if (t.start === null) t.start = now + t.delay;
       const k = Math.min(1, Math.max(0, (now - t.start) / t.duration));
       const e = ease(k);
@@ -64,8 +62,8 @@ export class Tweens {
       if (k < 1) still.push(t);
       else finished.push(t);
     }
-    this.list = [...still, ...this.list];
-    for (const t of finished) if (t.done) t.done();
+    this.list = still;
+    for (const t of finished) if (t.done) t.done(); // after: a leg it starts joins the list
     return this.list.length > 0;
   }
 
