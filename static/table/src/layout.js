@@ -15,6 +15,8 @@ const LAYOUT_Z = -0.9;
 const HAND_Z = 4.3;
 const HAND_MAX_WIDTH = 11;
 const LAYOUT_WIDTH = 12 * COL_PITCH + CARD_W;
+// Below this width/height a canvas is "tall": the table's width fills it (handScale, handWidth).
+const TALL = 1.15;
 const OPPONENT_Z = -6.1;
 const OPPONENT_SPREAD = 0.17;
 
@@ -94,14 +96,14 @@ export function fullRows(view) {
  */
 export function handScale(aspect) {
   if (!(aspect > 0)) return 1;
-  if (aspect < 1.15) return Math.min(1.5, 1 + (1.15 - aspect) * 1.6);
+  if (aspect < TALL) return Math.min(1.5, 1 + (TALL - aspect) * 1.6);
   return Math.min(1.9, Math.max(1, 1 + (aspect - 1.6) * 1.6));
 }
 
 /** The widest the near hand may spread at this scale, on a canvas of this width/height. */
 export function handWidth(scale, aspect) {
   const wide = HAND_MAX_WIDTH * scale;
-  return aspect < 1.15 ? Math.min(wide, LAYOUT_WIDTH - 0.6) : wide;
+  return aspect < TALL ? Math.min(wide, LAYOUT_WIDTH - 0.6) : wide;
 }
 
 /**
