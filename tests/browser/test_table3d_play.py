@@ -119,10 +119,17 @@ def test_a_chosen_card_leaves_its_neighbours_index_to_the_touch(webgl_browser, d
         chosen,
     )
     tag = page.evaluate(
-        "() => { const p = sevensTable.table.places.find((q) => q.near);"
-        " return sevensTable.table.screenOf(p.tagX, 0.03, p.tagZ + 0.4).y; }"
+        """() => { const c = document.querySelector('#table3d canvas').getBoundingClientRect();
+        const r = document.querySelector('#table3d .table3d-tag.near').getBoundingClientRect();
+        return {top: r.top - c.top, bottom: r.bottom - c.top, left: r.left - c.left, right: r.right - c.left}; }"""
     )
-    assert far_edge > tag, (far_edge, tag)  # below the tag's near edge on the screen
+    lifted = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", chosen)
+    covered = (
+        tag["left"] <= lifted["x"] <= tag["right"] and tag["top"] <= lifted["y"] <= tag["bottom"]
+    )
+    assert not covered, (lifted, tag)
+    if tag["right"] > lifted["x"]:  # the tag not beside the hand, but between it and the layout
+        assert far_edge > tag["bottom"], (far_edge, tag)  # below the tag's near edge on the screen
 
 
 def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):

@@ -1,9 +1,8 @@
-// Card faces, backs, empty spots and name tags drawn once to canvases; scene.js turns each into a
+// Card faces, backs and empty spots drawn once to canvases; scene.js turns each into a
 // texture and reuses it. Sizes follow the (capped) device pixel ratio so a card stays crisp on a
 // 4K screen without wasting memory on a phone.
 
 import { parseCard } from "./layout.js";
-import { ordinal, tagLine, tagName } from "./play.js";
 
 const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const TWO_COLOURS = { S: "#151515", H: "#c8102e", D: "#c8102e", C: "#151515" };
@@ -164,57 +163,6 @@ export function drawGlow({ width = 128 } = {}) {
   ctx.lineWidth = width * 0.05;
   ctx.strokeStyle = "rgba(255,240,150,1)";
   ctx.stroke();
-  return c;
-}
-
-/** A seat's name tag: colour, name, count and passes (or place); glowing when it is to act. */
-export function drawTag(tag, { width = 512 } = {}) {
-  const h = Math.round(width / 4);
-  const c = canvas(width, h);
-  const ctx = c.getContext("2d", { willReadFrequently: true });
-  const pad = h * 0.12;
-  if (tag.acting) {
-    ctx.shadowColor = "#ffe14d";
-    ctx.shadowBlur = h * 0.16;
-  }
-  roundRect(ctx, pad, pad, width - 2 * pad, h - 2 * pad, h * 0.2);
-  ctx.fillStyle = tag.acting ? "rgba(60,52,10,0.92)" : "rgba(10,20,16,0.78)";
-  ctx.fill();
-  ctx.shadowBlur = 0;
-  ctx.lineWidth = tag.acting ? h * 0.06 : h * 0.025;
-  ctx.strokeStyle = tag.acting ? "#ffe14d" : tag.colour;
-  ctx.stroke();
-  ctx.fillStyle = tag.colour;
-  ctx.beginPath();
-  ctx.arc(pad + h * 0.3, h / 2, h * 0.14, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.textBaseline = "middle";
-  ctx.textAlign = "left";
-  const x = pad + h * 0.55;
-  ctx.fillStyle = "#ffffff";
-  ctx.font = `bold ${h * 0.26}px ${FONT}`;
-  const name = tagName(tag);
-  ctx.fillText(name, x, h * 0.36, width - x - h * 1.2);
-  ctx.fillStyle = "#d8e6dc";
-  ctx.font = `${h * 0.21}px ${FONT}`;
-  ctx.fillText(tagLine(tag), x, h * 0.66, width - x - h * 1.2);
-  if (tag.low) {
-    // The low-card flag: an orange badge with the count.
-    const bx = width - pad - h * 0.5;
-    ctx.fillStyle = "#ff8c1a";
-    ctx.beginPath();
-    ctx.arc(bx, h / 2, h * 0.26, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.fillStyle = "#1a1a1a";
-    ctx.textAlign = "center";
-    ctx.font = `bold ${h * 0.3}px ${FONT}`;
-    ctx.fillText(String(tag.cards), bx, h / 2 + h * 0.02);
-  } else if (tag.place) {
-    ctx.fillStyle = "#ffe14d";
-    ctx.textAlign = "center";
-    ctx.font = `bold ${h * 0.3}px ${FONT}`;
-    ctx.fillText(ordinal(tag.place), width - pad - h * 0.5, h / 2);
-  }
   return c;
 }
 

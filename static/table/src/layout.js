@@ -12,12 +12,12 @@ export const JOKER = "JK";
 
 // The layout sits a little towards the far side, leaving the near band for the hand.
 const LAYOUT_Z = -0.9;
-const HAND_Z = 4.3;
+export const HAND_Z = 4.3;
 const HAND_MAX_WIDTH = 11;
 const LAYOUT_WIDTH = 12 * COL_PITCH + CARD_W;
 // Below this width/height a canvas is "tall": the table's width fills it (handScale, handWidth).
 const TALL = 1.15;
-const OPPONENT_Z = -6.1;
+export const OPPONENT_Z = -6.1;
 const OPPONENT_SPREAD = 0.17;
 
 /** "6D" -> {rank: "6", suit: "D", rankIndex: 5, suitIndex: 2}; the joker -> {joker: true}. */
@@ -137,15 +137,16 @@ export function relativeSeat(seat, mySeat, players) {
  */
 export function seatPlaces(players, mySeat) {
   const others = players - 1;
-  const gap = others === 3 ? 5.3 : 4.6;
+  // Far seats as far apart with two as with three: their name tags need the room.
+  const gap = 5.3;
   const out = [];
   for (let seat = 0; seat < players; seat++) {
     const rel = relativeSeat(seat, mySeat, players);
     if (rel === 0) {
-      out.push({ seat, rel, near: true, x: 0, z: HAND_Z, tagX: 0, tagZ: 2.75 });
+      out.push({ seat, rel, near: true, x: 0, z: HAND_Z });
     } else {
       const x = (rel - 1 - (others - 1) / 2) * gap;
-      out.push({ seat, rel, near: false, x, z: OPPONENT_Z, tagX: x, tagZ: OPPONENT_Z + 1.45 });
+      out.push({ seat, rel, near: false, x, z: OPPONENT_Z });
     }
   }
   return out;

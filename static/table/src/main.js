@@ -67,7 +67,12 @@ function boot(root) {
   const fourColour = localStorage.getItem("sevens.fourColour") === "1";
   let table;
   try {
-    table = new Table(canvas, { fourColour, reducedMotion, onFrame: (moving) => onFrame(moving) });
+    table = new Table(canvas, {
+      fourColour,
+      reducedMotion,
+      onFrame: (moving) => onFrame(moving),
+      tagLayer: root.querySelector("[data-table3d-tags]"),
+    });
     performance.mark("table3d:renderer");
   } catch (err) {
     return fail(root, err);

@@ -155,19 +155,24 @@ export function seatTag(view, seat) {
 }
 
 /**
- * A short text for a tag's second line: "5 cards · 2 passes", "finished", "lost". A place is the
- * tag's badge; at a round's end every seat has one, the seats that did not go out included (but
- * where the first out wins and the others pay for their cards, the winner alone), and their line
- * says what became of them (out of passes, or the cards still held).
+ * What a tag's second line says, in parts: ["5 cards", "2 passes"], or one word ("finished",
+ * "lost"). A place is the tag's badge; at a round's end every seat has one, the seats that did not
+ * go out included (but where the first out wins and the others pay for their cards, the winner
+ * alone), and their line says what became of them (out of passes, or the cards still held).
  */
-export function tagLine(tag) {
-  if (tag.status === "finished") return say("finished");
-  if (tag.status === "eliminated") return say("out");
-  if (tag.status === "dropped") return say("dropped");
+export function tagParts(tag) {
+  if (tag.status === "finished") return [say("finished")];
+  if (tag.status === "eliminated") return [say("out")];
+  if (tag.status === "dropped") return [say("dropped")];
   const cards = say(tag.cards === 1 ? "card" : "cards", { n: tag.cards });
   const left = tag.passesLeft;
   const passes = left === null ? say("unlimited") : say(left === 1 ? "onePass" : "passes", { n: left });
-  return `${cards} · ${passes}`;
+  return [cards, passes];
+}
+
+/** The same line as one text: "5 cards · 2 passes". */
+export function tagLine(tag) {
+  return tagParts(tag).join(" · ");
 }
 
 export function ordinal(n) {

@@ -17,7 +17,7 @@ import {
   WebGLRenderer,
 } from "three";
 
-import { drawBack, drawFace, drawFelt, drawGlow, drawSpots, drawTag, faceWidth } from "./faces.js";
+import { drawBack, drawFace, drawFelt, drawGlow, drawSpots, faceWidth } from "./faces.js";
 import {
   CARD_H,
   CARD_W,
@@ -31,6 +31,8 @@ import {
   handFan,
   handScale,
   handWidth,
+  HAND_Z,
+  OPPONENT_Z,
   layoutCards,
   layoutCells,
   opponentFan,
@@ -38,6 +40,7 @@ import {
   seatPlaces,
 } from "./layout.js";
 import { arrivals, isMyTurn, isNewDeal, jokerSwap, litSpots, playableCards, seatTag } from "./play.js";
+import { Tags } from "./tags.js";
 import { Tweens, place } from "./tween.js";
 
 // Every material is the same kind (a transparent, alpha-tested, textured basic material), so the
@@ -68,7 +71,7 @@ const DIM = 0.5;
 const LIFT = { y: 0, z: -0.4 };
 
 export class Table {
-  constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null } = {}) {
+  constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null, tagLayer = null } = {}) {
     this.canvas = canvas;
     this.renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: "high-performance" });
     this.renderer.setClearColor(0x13261c, 1);
@@ -95,7 +98,7 @@ export class Table {
     this.cards = new Map(); // card name -> face-up mesh
     this.backs = new Map(); // seat -> array of face-down meshes
     this.spots = null; // one mesh carrying every empty spot of the layout
-    this.tags = new Map(); // seat -> {mesh, key}
+    this.tags = new Tags(tagLayer); // the seats' name tags, page elements over the canvas
     this.glows = [];
     this.rowMarks = [];
     this.view = null;
@@ -256,7 +259,7 @@ export class Table {
       }
     }
 
-    this.updateTags(view, places);
+    this.tags.update(view, places);
     this.updateGlows(view);
     const full = new Set(fullRows(view));
     this.rowMarks.forEach((m, r) => (m.visible = full.has(r)));
@@ -364,38 +367,36 @@ export class Table {
     this.lit = lit;
   }
 
-  updateTags(view, places) {
-    for (const p of places) {
-      const tag = seatTag(view, p.seat);
-      const key = JSON.stringify(tag);
-      let entry = this.tags.get(p.seat);
-      if (!entry) {
-        const mesh = new Mesh(
-          new PlaneGeometry(3.2, 0.8).rotateX(-Math.PI / 2),
-          material({ depthWrite: false }),
-        );
-        this.world.add(mesh);
-        mesh.renderOrder = LAYER.glow;
-        entry = { mesh, key: null };
-        this.tags.set(p.seat, entry);
+  /** Where the name tags go on the screen (tags.js tagBox): called on every frame drawn. */
+  placeTags() {
+    if (!this.size || !this.places || !this.view) return;
+    const on = (x, z) => this.screenOf(x, 0, z);
+    const rowFar = cellPosition(0, 0).z - CARD_H / 2;
+    const rowNear = cellPosition(3, 0).z + CARD_H / 2;
+    const n = this.view.hand ? this.view.hand.length : (this.view.seats?.[this.places.find((p) => p.near)?.seat]?.cards ?? 0);
+    const fan = handFan(Math.max(1, n), { scale: this.handScale, maxWidth: this.handWidth });
+    const handLeft = fan[0].x - (CARD_W * this.handScale) / 2;
+    const far = this.places.filter((p) => !p.near).map((p) => p.x);
+    const pitch = far.length > 1 ? Math.abs(far[1] - far[0]) : 6;
+    const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
+    const at = (seat, near) => {
+      const p = this.places.find((q) => q.seat === seat);
+      if (!p) return { far: true, x: -1000, backs: -1000, row: -1000 };
+      if (!near) {
+        return { far: true, x: on(p.x, p.z).x, backs: on(p.x, p.z + CARD_H / 2).y, beyond: on(p.x, p.z - CARD_H / 2).y, row: on(p.x, rowFar).y };
       }
-      if (entry.key !== key) {
-        if (entry.mesh.material.map) entry.mesh.material.map.dispose();
-        const t = new CanvasTexture(drawTag(tag));
-        t.colorSpace = SRGBColorSpace;
-        t.anisotropy = this.anisotropy;
-        entry.mesh.material.map = t;
-        entry.mesh.material.needsUpdate = true;
-        entry.key = key;
-      }
-      entry.mesh.position.set(p.tagX, 0.03, p.tagZ);
-    }
-    for (const [seat, entry] of this.tags) {
-      if (seat >= view.players) {
-        this.remove(entry.mesh);
-        this.tags.delete(seat);
-      }
-    }
+      return {
+        far: false,
+        x: on(0, HAND_Z).x,
+        row: on(0, rowNear).y,
+        // With no cards in hand (gone out, or a watcher's empty seat) the gap reaches the hand's middle.
+        hand: on(0, n ? HAND_Z - CARD_H / 2 + LIFT.z : HAND_Z).y,
+        below: Math.max(on(0, fan[0].z + (CARD_H * this.handScale) / 2).y, on(fan[0].x, fan[0].z + (CARD_H * this.handScale) / 2 + 0.1).y),
+        left: on(handLeft, fan[0].z).x,
+        middle: on(0, HAND_Z + ((this.handScale - 1) * CARD_H) / 2).y,
+      };
+    };
+    this.tags.place(at, { ...this.size, bar: this.margins.bottom }, spread);
   }
 
   /** A new selection: lifts the pressed cards, relights the spots. */
@@ -442,6 +443,7 @@ export class Table {
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     this.size = { width, height };
+    this.tags.resized();
     const scale = handScale(width / height);
     const spread = handWidth(scale, width / height);
     if (Math.abs(scale - this.handScale) > 0.01 || Math.abs(spread - this.handWidth) > 0.01) {
@@ -558,6 +560,7 @@ export class Table {
     this.pending = null;
     const moving = this.tweens.step(now);
     this.world.updateMatrixWorld();
+    this.placeTags();
     const t0 = performance.now();
     this.renderer.render(this.scene, this.camera);
     this.renderMs = performance.now() - t0; // the first one includes shader and texture set-up

@@ -1,0 +1,148 @@
+// The seats' name tags: page elements over the canvas, not textures on the table, so their words
+// keep a readable size on every screen (drawn on the felt they were 4 to 7 pixels high on phones
+// and laptops). Each tag follows its seat's place on the screen; where it lies is worked out from
+// the screen positions alone (tagBox), so node can test it.
+
+import { ordinal, tagName, tagParts, seatTag } from "./play.js";
+
+const EDGE = 4; // the least space kept between a tag and the canvas's edge, in CSS pixels
+const CLEAR = 3; // and between a tag and the cards it sits beside
+
+/**
+ * Where a tag goes on the canvas (CSS pixels, its top-left corner), given its size ({w, h}), the
+ * canvas's ({width, height}) and the screen positions of what is around its seat:
+ * - a far seat (`far: true`): `x` the seat's centre; `backs` the near edge of its hand, `row` the
+ *   far edge of the layout, `beyond` the hand's far edge. The tag sits in the gap between hand and
+ *   layout; where the gap is too small (a phone), beyond the hand, if that is on the canvas and
+ *   clear of the `obstacles` (the controls in its corners: rectangles {left, top, right, bottom});
+ *   where it is not, it keeps clear of the layout and covers the hand's near edge.
+ * - the near seat: `x` the hand's centre, `row` the layout's near edge, `hand` the far edge of a
+ *   chosen card (the hand's far edge, less the lift), `below` the hand's near edge, `left` its
+ *   left edge and `middle` its centre's height. In the gap if it fits; else below the hand, above
+ *   the canvas's bottom bar (`canvas.bar` pixels high), where the screen is tall (a phone
+ *   upright); else beside the hand, on its left, where it is wide (a phone on its side); else in
+ *   the gap all the same.
+ */
+export function tagBox(at, size, canvas, obstacles = [], besideSize = size) {
+  const { w, h } = size;
+  const clampX = (left) => Math.max(EDGE, Math.min(canvas.width - EDGE - w, left));
+  if (at.far) {
+    const left = clampX(at.x - w / 2);
+    const gap = at.row - at.backs;
+    if (gap >= h + 2 * CLEAR) return { left, top: at.backs + (gap - h) / 2, beside: false };
+    const beyond = { left, top: at.beyond - CLEAR - h, right: left + w, bottom: at.beyond - CLEAR };
+    if (beyond.top >= EDGE && !obstacles.some((o) => overlap(o, beyond))) return { left, top: beyond.top, beside: false };
+    return { left, top: Math.max(EDGE, at.row - CLEAR - h), beside: false };
+  }
+  const gap = at.hand - at.row;
+  if (gap >= h + 2 * CLEAR) return { left: clampX(at.x - w / 2), top: at.row + (gap - h) / 2, beside: false };
+  if (at.below + CLEAR + h <= canvas.height - (canvas.bar || 0)) return { left: clampX(at.x - w / 2), top: at.below + CLEAR, beside: false };
+  // Beside the hand the tag's two lines stand one above the other (besideSize), to be narrow.
+  const right = at.left - 2 * CLEAR;
+  if (right - besideSize.w >= EDGE) return { left: right - besideSize.w, top: at.middle - besideSize.h / 2, beside: true };
+  return { left: clampX(at.x - w / 2), top: at.row + (gap - h) / 2, beside: false };
+}
+
+function overlap(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+export class Tags {
+  constructor(layer) {
+    this.layer = layer;
+    this.entries = new Map(); // seat -> {el, key, size, box}
+  }
+
+  /** New words for the seats' tags, from a view: only a changed tag is written. */
+  update(view, places) {
+    if (!this.layer) return;
+    for (const p of places) {
+      const tag = seatTag(view, p.seat);
+      let entry = this.entries.get(p.seat);
+      if (!entry) {
+        const el = document.createElement("div");
+        el.className = "table3d-tag";
+        el.dataset.seat = String(p.seat);
+        el.innerHTML = '<span class="table3d-tag-text"><span class="table3d-tag-name"></span><span class="table3d-tag-line"></span></span><span class="table3d-tag-badge"></span>';
+        this.layer.append(el);
+        entry = { el, key: null, size: null, box: null };
+        this.entries.set(p.seat, entry);
+      }
+      entry.near = p.near;
+      const key = JSON.stringify([tag, p.near]);
+      if (entry.key === key) continue;
+      entry.key = key;
+      const { el } = entry;
+      el.classList.toggle("near", p.near);
+      el.classList.toggle("acting", tag.acting);
+      el.style.setProperty("--seat", tag.colour);
+      el.querySelector(".table3d-tag-name").textContent = tagName(tag);
+      const line = el.querySelector(".table3d-tag-line");
+      line.replaceChildren(
+        ...tagParts(tag).map((part) => {
+          const span = document.createElement("span");
+          span.textContent = part;
+          return span;
+        }),
+      );
+      const badge = el.querySelector(".table3d-tag-badge");
+      badge.className = `table3d-tag-badge${tag.low ? " low" : tag.place ? " place" : ""}`;
+      badge.textContent = tag.low ? String(tag.cards) : tag.place ? ordinal(tag.place) : "";
+      badge.hidden = !tag.low && !tag.place;
+      entry.size = null; // measured again where it is placed
+    }
+    for (const [seat, entry] of this.entries) {
+      if (!places.some((p) => p.seat === seat)) {
+        entry.el.remove();
+        this.entries.delete(seat);
+      }
+    }
+  }
+
+  /** Sizes change with the canvas (a far tag is never wider than its seat's share). */
+  resized() {
+    for (const entry of this.entries.values()) entry.size = null;
+    this.obstacles = null;
+  }
+
+  /** The controls in the table's corners, in the layer's coordinates: tags stay off them. */
+  findObstacles() {
+    const root = this.layer.parentElement;
+    const origin = this.layer.getBoundingClientRect();
+    return [...root.querySelectorAll(".table3d-views, .table3d-option")].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left - origin.left, top: r.top - origin.top, right: r.right - origin.left, bottom: r.bottom - origin.top };
+    });
+  }
+
+  /**
+   * Moves every tag to its place: `at(seat, near)` gives tagBox's screen positions for a seat,
+   * `canvas` the canvas's size. Only a changed position is written.
+   */
+  place(at, canvas, spread) {
+    if (!this.layer) return;
+    if (!this.obstacles) this.obstacles = this.findObstacles();
+    for (const [seat, entry] of this.entries) {
+      const { el } = entry;
+      if (!entry.size) {
+        el.style.maxWidth = entry.near ? "" : `${Math.max(64, Math.min(240, spread - 2 * CLEAR))}px`;
+        // A far tag's line may wrap between its parts: the second then starts a line, without "·".
+        el.classList.remove("wrapped");
+        const [first, second] = el.querySelector(".table3d-tag-line").children;
+        if (second && second.offsetTop > first.offsetTop) el.classList.add("wrapped");
+        el.classList.remove("beside");
+        entry.size = { w: el.offsetWidth, h: el.offsetHeight };
+        el.classList.add("beside");
+        entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
+        el.classList.toggle("beside", entry.beside);
+      }
+      const box = tagBox(at(seat, entry.near), entry.size, canvas, this.obstacles, entry.besideSize);
+      entry.beside = box.beside;
+      el.classList.toggle("beside", box.beside);
+      const text = `${Math.round(box.left)},${Math.round(box.top)}`;
+      if (entry.box === text) continue;
+      entry.box = text;
+      el.style.transform = `translate(${Math.round(box.left)}px, ${Math.round(box.top)}px)`;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { tagBox } from "../src/tags.js";
+
+const canvas = { width: 400, height: 600, bar: 60 };
+const size = { w: 100, h: 40 };
+
+test("a far tag sits in the gap between its hand and the layout when it fits", () => {
+  const box = tagBox({ far: true, x: 200, backs: 100, row: 160, beyond: 80 }, size, canvas);
+  assert.deepEqual(box, { left: 150, top: 110, beside: false });
+});
+
+test("where the gap is too small it goes beyond the hand, unless a corner control is there", () => {
+  const at = { far: true, x: 60, backs: 100, row: 130, beyond: 80 };
+  assert.deepEqual(tagBox(at, size, canvas), { left: 10, top: 37, beside: false });
+  const control = { left: 0, top: 0, right: 120, bottom: 44 };
+  // Then it keeps clear of the layout and covers the near edge of the face-down hand.
+  assert.deepEqual(tagBox(at, size, canvas, [control]), { left: 10, top: 87, beside: false });
+  // Beyond the canvas's top is no place either.
+  assert.equal(tagBox({ ...at, beyond: 30 }, size, canvas).top, 87);
+});
+
+test("a tag never leaves the canvas sideways", () => {
+  assert.equal(tagBox({ far: true, x: 390, backs: 100, row: 160, beyond: 80 }, size, canvas).left, 296);
+  assert.equal(tagBox({ far: true, x: 0, backs: 100, row: 160, beyond: 80 }, size, canvas).left, 4);
+});
+
+test("the near tag: in the gap, else below the hand, else beside it, narrower, else in the gap", () => {
+  const near = { far: false, x: 200, row: 300, hand: 360, below: 420, left: 150, middle: 390 };
+  assert.deepEqual(tagBox(near, size, canvas), { left: 150, top: 310, beside: false });
+  const tight = { ...near, hand: 320 };
+  assert.deepEqual(tagBox(tight, size, canvas), { left: 150, top: 423, beside: false });
+  // Below the hand would reach the bar of Play and Pass: beside the hand, on its left.
+  const low = { ...tight, below: 500 };
+  assert.deepEqual(tagBox(low, size, canvas, [], { w: 80, h: 50 }), { left: 64, top: 365, beside: true });
+  // No room on the left either: the gap all the same.
+  assert.deepEqual(tagBox({ ...low, left: 60 }, size, canvas, [], { w: 80, h: 50 }), { left: 150, top: 290, beside: false });
+});
