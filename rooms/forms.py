@@ -76,7 +76,7 @@ class RulesForm(forms.Form):
     scoring = forms.ChoiceField(
         label=_("Points"),
         choices=[
-            ("rank_points", _("By place (3, 2, 1, 0)")),
+            ("rank_points", _("By place (3, 2, 1, 0; with 3 players 2, 1, 0)")),
             ("cards_left", _("One point per card left, paid to the winner")),
         ],
         initial="rank_points",

@@ -23,7 +23,8 @@ def test_it_explains_both_families(client, language):
         (
             "zh-hans",
             [
-                "本站的排七采用 Fan Tan 式规则",
+                "Fan Tan（或 Sevens）",
+                "用简体中文打开菜单时默认选的就是它",  # the menu's first preset there: Japanese
                 "第一张只能是方块 7",
                 "2 和 A 是两头",
                 "就必须出",
