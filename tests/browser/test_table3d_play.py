@@ -58,6 +58,36 @@ def test_it_plays_a_card_pressed_on_the_canvas_where_its_spot_was_lit(webgl_brow
     assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
 
 
+def test_a_lit_spot_touched_once_chooses_its_card_and_touched_again_plays_it(webgl_browser, demo_url):
+    """On a phone the hand's cards are small: a touch on the glowing spot where a card can go
+    lifts that card, and a second touch there plays it (one touch would play a neighbour's card
+    on a slip of the finger, and there is no undo)."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True, has_touch=True)
+    settle(page)
+    card = first_playable(page)
+    version = page.evaluate("() => sevensTable.view.version")
+    # An empty spot no card can fill does nothing.
+    dead = page.evaluate(
+        """() => { const legal = new Set(sevensTable.view.legal.map((a) => a.card));
+        for (const row of sevensTable.view.rows) for (const c of row.cells)
+          if (c.state === 'empty' && !legal.has(c.card)) return c.card; }"""
+    )
+    click_on_table(page, page.evaluate("(c) => sevensTable.spotOnScreen(c)", dead))
+    assert page.evaluate("() => sevensTable.selection") == []
+    # Near the edge of the spot's tile, not its centre: the whole tile counts.
+    point = page.evaluate("(c) => sevensTable.spotOnScreen(c, 0.45, 0.6)", card)
+    click_on_table(page, point)
+    assert page.evaluate("() => sevensTable.selection") == [card]
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("() => window.demoSubmits || 0") == 0, "one touch plays nothing"
+    settle(page)
+    click_on_table(page, page.evaluate("(c) => sevensTable.spotOnScreen(c)", card))
+    page.wait_for_function("(v) => sevensTable.view.version > v", arg=version)
+    assert page.evaluate("() => window.demoSubmits") == 1, "one move, through the panel's form"
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
+    assert page.evaluate("(c) => sevensTable.view.rows.some((r) => r.cells.some((x) => x.card === c && x.state === 'run'))", card)
+
+
 def test_it_shows_the_passes_left_and_passes_through_the_panel(webgl_browser, demo_url):
     page = open_table(webgl_browser, demo_url + "?cpu=0")
     pass_button = page.locator('#table3d [data-table-action="pass"]')

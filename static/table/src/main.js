@@ -8,6 +8,7 @@ import {
   passLabel,
   playsThisRound,
   pressCard,
+  pressSpot,
   selectionAction,
   setWords,
 } from "./play.js";
@@ -270,8 +271,17 @@ function boot(root) {
     // A press during an animation (the deal) ends it at once, then counts as a press.
     if (table.animating) table.skip();
     const rect = canvas.getBoundingClientRect();
-    const card = table.pick(e.clientX - rect.left, e.clientY - rect.top);
-    if (card && view && isMyTurn(view)) setSelection(pressCard(view, selection, card));
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    if (!view || !isMyTurn(view)) return;
+    const card = table.pick(x, y);
+    if (card) return setSelection(pressCard(view, selection, card));
+    // A press on the layout: a spot a move fills chooses it, a second press there plays it.
+    const spot = table.pickSpot(x, y);
+    const pressed = spot && pressSpot(view, selection, spot);
+    if (!pressed) return;
+    setSelection(pressed.selection);
+    if (pressed.play && hasPanel()) submitMove(selectionAction(view, pressed.selection));
   });
   canvas.addEventListener("pointercancel", () => (drag = null));
 

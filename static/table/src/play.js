@@ -78,6 +78,30 @@ export function pressCard(view, selection, card) {
 }
 
 /**
+ * A press on the layout's spot `spot`, as the next selection and whether it plays: a spot lit for
+ * the whole selection plays it (the lifted card, or the joker and the card beyond it, goes where
+ * it glows); any other spot a move can fill chooses that move's cards, to be played by a second
+ * press or by Play (the spots are small on a phone, and there is no undo). Null for a spot no move
+ * fills.
+ */
+export function pressSpot(view, selection, spot) {
+  const plays = legalPlays(view);
+  const jokers = jokerActions(view);
+  const [first, second] = selection;
+  if (first && first !== JOKER && spot === first && plays.some((a) => a.card === first)) {
+    return { selection, play: true };
+  }
+  if (first === JOKER && second && jokers.some((a) => a.card === second && (a.spot === spot || a.card === spot))) {
+    return { selection, play: true };
+  }
+  if (plays.some((a) => a.card === spot)) return { selection: [spot], play: false };
+  const onSpot = jokers.filter((a) => a.spot === spot);
+  if (onSpot.length === 1) return { selection: [JOKER, onSpot[0].card], play: false };
+  if (onSpot.length) return { selection: [JOKER], play: false };
+  return null;
+}
+
+/**
  * The move the selection stands for, in the panel's terms ({action, card, spot}), or null when
  * nothing is selected. An illegal selection still maps to a move: the panel and the server
  * explain why it is refused, so the 3D view never invents its own messages.

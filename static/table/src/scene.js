@@ -8,6 +8,7 @@ import {
   Mesh,
   MeshBasicMaterial,
   PerspectiveCamera,
+  Plane,
   PlaneGeometry,
   Raycaster,
   SRGBColorSpace,
@@ -421,9 +422,12 @@ export class Table {
 
   // ---- camera and input -------------------------------------------------------------------
 
+  /** A view by name, set straight: a turn given by dragging is undone. */
   setView(name) {
     this.viewName = name;
     this.pitch = 0;
+    this.yaw = 0;
+    this.world.rotation.y = 0;
     this.fitCamera();
     this.requestRender();
   }
@@ -510,6 +514,23 @@ export class Table {
     this.raycaster.setFromCamera(ndc, this.camera);
     const hits = this.raycaster.intersectObjects(hand, false);
     return hits.length ? hits[0].object.userData.card : null;
+  }
+
+  /**
+   * The layout spot under a point of the canvas (CSS pixels), or null: the whole tile of the grid
+   * around a spot counts, so a finger need not hit the card's own outline.
+   */
+  pickSpot(x, y) {
+    if (!this.size || !this.view) return null;
+    const ndc = new Vector2((x / this.size.width) * 2 - 1, -(y / this.size.height) * 2 + 1);
+    this.raycaster.setFromCamera(ndc, this.camera);
+    const hit = this.raycaster.ray.intersectPlane(new Plane(new Vector3(0, 1, 0), 0), new Vector3());
+    if (!hit) return null;
+    const local = this.world.worldToLocal(hit);
+    const cell = layoutCells(this.view).find(
+      (c) => Math.abs(local.x - c.x) <= COL_PITCH / 2 && Math.abs(local.z - c.z) <= ROW_PITCH / 2,
+    );
+    return cell ? cell.card : null;
   }
 
   /** Where a world point shows on the canvas, in CSS pixels. */

@@ -12,6 +12,7 @@ import {
   playableCards,
   playsThisRound,
   pressCard,
+  pressSpot,
   seatTag,
   selectionAction,
   tagLine,
@@ -85,6 +86,31 @@ test("it presses the joker together with the card that follows it", () => {
   assert.deepEqual(pressCard(view, ["4D"], "JK"), ["JK", "4D"]);
   // Dropping the joker keeps the card.
   assert.deepEqual(pressCard(view, ["JK", "4D"], "JK"), ["4D"]);
+});
+
+test("a press on a spot chooses the move that fills it, and a second press plays it", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  assert.deepEqual(pressSpot(view, [], "8D"), { selection: ["8D"], play: false });
+  assert.deepEqual(pressSpot(view, ["8D"], "8D"), { selection: ["8D"], play: true });
+  // Another spot a move fills: that move instead, not played yet.
+  assert.deepEqual(pressSpot(view, ["8D"], "6S"), { selection: ["6S"], play: false });
+  // A spot no move fills changes nothing.
+  assert.equal(pressSpot(view, [], "KC"), null);
+  assert.equal(pressSpot(view, ["8D"], "9D"), null);
+  // Not the viewer's turn: no spot does anything.
+  const room = new FakeRoom({ hands });
+  room.apply(0, { action: "pass" });
+  assert.equal(pressSpot(room.view(0), [], "8D"), null);
+});
+
+test("a press on a joker's spot chooses the joker and the card beyond it", () => {
+  const view = jokerView();
+  assert.deepEqual(pressSpot(view, [], "5D"), { selection: ["JK", "4D"], play: false });
+  assert.deepEqual(pressSpot(view, ["JK"], "5D"), { selection: ["JK", "4D"], play: false });
+  // Both spots of the pair are lit: either plays it.
+  assert.deepEqual(pressSpot(view, ["JK", "4D"], "5D"), { selection: ["JK", "4D"], play: true });
+  assert.deepEqual(pressSpot(view, ["JK", "4D"], "4D"), { selection: ["JK", "4D"], play: true });
+  assert.deepEqual(selectionAction(view, ["JK", "4D"]), { action: "joker", card: "4D", spot: "5D" });
 });
 
 test("it shows the passes left on the Pass button", () => {
