@@ -58,11 +58,15 @@ def test_it_plays_a_card_pressed_on_the_canvas_where_its_spot_was_lit(webgl_brow
     assert page.evaluate("(c) => sevensTable.table.cards.get(c).userData.inHand", card) is False
 
 
-def test_a_lit_spot_touched_once_chooses_its_card_and_touched_again_plays_it(webgl_browser, demo_url):
+def test_a_lit_spot_touched_once_chooses_its_card_and_touched_again_plays_it(
+    webgl_browser, demo_url
+):
     """On a phone the hand's cards are small: a touch on the glowing spot where a card can go
     lifts that card, and a second touch there plays it (one touch would play a neighbour's card
     on a slip of the finger, and there is no undo)."""
-    page = open_table(webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True, has_touch=True)
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True, has_touch=True
+    )
     settle(page)
     card = first_playable(page)
     version = page.evaluate("() => sevensTable.view.version")
@@ -85,7 +89,10 @@ def test_a_lit_spot_touched_once_chooses_its_card_and_touched_again_plays_it(web
     page.wait_for_function("(v) => sevensTable.view.version > v", arg=version)
     assert page.evaluate("() => window.demoSubmits") == 1, "one move, through the panel's form"
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
-    assert page.evaluate("(c) => sevensTable.view.rows.some((r) => r.cells.some((x) => x.card === c && x.state === 'run'))", card)
+    assert page.evaluate(
+        "(c) => sevensTable.view.rows.some((r) => r.cells.some((x) => x.card === c && x.state === 'run'))",
+        card,
+    )
 
 
 def test_it_shows_the_passes_left_and_passes_through_the_panel(webgl_browser, demo_url):

@@ -48,7 +48,10 @@ def test_it_turns_the_table_slightly_when_dragged(webgl_browser, demo_url):
     assert page.evaluate("() => sevensTable.selection") == [], "a drag is not a press"
     # Either view's button sets the table straight again, the one already chosen too.
     page.click('#table3d [data-view="angled"]')
-    assert page.evaluate("() => [sevensTable.table.yaw, sevensTable.table.world.rotation.y]") == [0, 0]
+    assert page.evaluate("() => [sevensTable.table.yaw, sevensTable.table.world.rotation.y]") == [
+        0,
+        0,
+    ]
 
 
 def test_it_draws_no_frame_while_nothing_moves(webgl_browser, demo_url):
