@@ -296,3 +296,52 @@ class TestTable3dInACpuRoom(Table3dRoom):
         assert page.evaluate("() => window.pressedSpot") == "AC"
         page.evaluate("() => document.getElementById('messages').replaceChildren()")
         expect(banner).to_be_hidden()
+
+
+class TestTable3dAtTheRoundsEnd(Table3dRoom):
+    def test_an_upright_phone_deals_the_next_round_from_the_table(self):
+        """390×844: the round's results and their button are below the table, out of sight; the
+        table's own bar offers the same button, in the panel's words, and it deals the next round."""
+        context = self.browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        next_button = page.locator('#table3d [data-table-action="next"]')
+        expect(next_button).to_be_hidden()
+        play = page.locator('#table3d [data-table-action="play"]')
+        for _ in range(40):
+            if wait_for_my_turn_or_the_end(page) == "over":
+                break
+            before = version(page)
+            cards = page.evaluate(
+                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
+            )
+            if cards:
+                page.evaluate("(c) => sevensTable.press(c)", cards[0])
+                play.click()
+            else:
+                page.locator('#table3d [data-table-action="pass"]').click()
+            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        else:
+            raise AssertionError("the round did not end")
+        expect(next_button).to_be_visible()
+        expect(next_button).to_have_text("Deal the next round")
+        box = next_button.bounding_box()
+        assert box["y"] + box["height"] <= 844 and box["height"] >= 44, box  # in sight, touch-sized
+        assert not page.locator("#settlement .next-round-button").is_visible() or (
+            page.locator("#settlement .next-round-button").bounding_box()["y"] > 844
+        )
+        before = version(page)
+        next_button.click()
+        page.wait_for_function(
+            "(v) => sevensTable.view.version > v && !sevensTable.view.over", arg=before
+        )
+        expect(next_button).to_be_hidden()
+        expect(page.locator("#settlement")).to_be_hidden()

@@ -88,6 +88,7 @@ function boot(root) {
   const skipButton = root.querySelector('[data-table-action="skip"]');
   const hintButton = root.querySelector('[data-table-action="hint"]');
   const fastButton = root.querySelector('[data-table-action="fast_forward"]');
+  const nextButton = root.querySelector('[data-table-action="next"]');
   const messageBox = root.querySelector("[data-table3d-message]");
   const curtainBox = root.querySelector("[data-table3d-curtain]");
   const viewButtons = [...root.querySelectorAll("[data-view]")];
@@ -153,6 +154,20 @@ function boot(root) {
     }
     messageBox.hidden = !text;
   }
+
+  // At a round's end the settlement's button (deal the next round, or play the match again) is
+  // below the table on a phone: the bar repeats it, with its words, and presses it.
+  function settlementButton() {
+    return document.querySelector("#settlement:not([hidden]) :is(.next-round-button, .rematch-button)");
+  }
+  function syncNext() {
+    if (!nextButton) return;
+    const button = settlementButton();
+    nextButton.hidden = !button;
+    const text = button ? button.textContent.trim() : "";
+    if (nextButton.textContent !== text) nextButton.textContent = text; // only a change: see syncCurtain
+  }
+  nextButton?.addEventListener("click", () => settlementButton()?.click());
 
   // The hot-seat curtain: shown over the table as well as in the panel, whose button it presses.
   function panelCurtain() {
@@ -320,6 +335,7 @@ function boot(root) {
     updateBar(); // the panel's buttons (Hint, Fast-forward) may come after the state
     syncCurtain();
     syncMessage();
+    syncNext();
     showSettlement();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {
