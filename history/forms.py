@@ -3,6 +3,7 @@
 import json
 
 from django import forms
+from django.core import signing
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
@@ -85,12 +86,12 @@ class DealForm(forms.Form):
 
 
 class DealCodeForm(DealForm):
-    """A deal code typed in (or opened from a shared link) and the rules to play it with: a
-    match's rules when the link names the match, else a preset with the options that change the
-    deal (players and the joker) and the number of rounds."""
+    """A deal code typed in (or opened from a shared link) and the rules to play it with: the
+    rules the link carries (`shared`, see `shared_rules`), else a preset with the options that
+    change the deal (players and the joker) and the number of rounds."""
 
     code = forms.CharField(label=_("Deal code"), max_length=16)
-    match = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    shared = forms.CharField(required=False, widget=forms.HiddenInput)
     preset = forms.ChoiceField(
         label=_("Rules"),
         choices=[
@@ -132,3 +133,24 @@ class DealCodeForm(DealForm):
             return RuleSet.preset(data.get("preset") or "japanese", **overrides).to_dict()
         except RuleError as exc:
             raise forms.ValidationError(rule_error_message(exc), code="bad_rules") from exc
+
+
+# A shared deal link carries its match's rules, signed, rather than the match: the match's page
+# shows every hand, and a friend given the link is meant to play the deal without seeing them.
+SHARED_RULES_SALT = "history.deal.shared_rules"
+
+
+def shared_rules(rules: dict) -> str:
+    """The rules of a match as the token a deal link carries (`?shared=`)."""
+    return signing.dumps(rules, salt=SHARED_RULES_SALT, compress=True)
+
+
+def rules_shared(token: str | None) -> dict | None:
+    """The rules a link's token carries; None for no token, one altered, or rules no longer
+    valid (the page then offers the preset choices)."""
+    if not token:
+        return None
+    try:
+        return RuleSet.from_dict(signing.loads(token, salt=SHARED_RULES_SALT)).to_dict()
+    except (signing.BadSignature, RuleError, TypeError, ValueError, KeyError, AttributeError):
+        return None

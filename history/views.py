@@ -13,7 +13,7 @@ from config.limits import message, over_limit, refuse
 from games.models import Match as StoredMatch
 from games.sevens import LogError, parse_deal_code, replay_log
 from history import pages, players
-from history.forms import DealCodeForm, DealForm, UploadForm
+from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
 from history.models import UploadedReplay
 from rooms import narrate, services
 from rooms.errors import RoomError
@@ -58,7 +58,12 @@ def _row(match: StoredMatch) -> dict:
 @require_GET
 def match_page(request, pk):
     match = get_object_or_404(StoredMatch, pk=pk)
-    context = {"match": match, "stored": True, "deal_form": DealForm()}
+    context = {
+        "match": match,
+        "stored": True,
+        "deal_form": DealForm(),
+        "shared": shared_rules(match.rules),
+    }
     try:
         m = pages.engine_match(match)
     except LogError as error:
@@ -170,17 +175,18 @@ def _names(mode: str, players_count: int) -> list[str]:
 
 @require_http_methods(["GET", "POST"])
 def deal(request):
-    """Play a deal again from its code: typed in, or from a link a friend shared (which names the
-    match, for its rules). Never shows the hands."""
+    """Play a deal again from its code: typed in, or from a link a friend shared (which carries
+    the match's rules, signed, and not the match: its page shows the hands). Never shows the
+    hands."""
     form = DealCodeForm(request.POST or None, initial=_deal_initial(request.GET))
-    source = _source_match(request.POST if request.method == "POST" else request.GET)
+    source = _source_rules(request.POST if request.method == "POST" else request.GET)
     limited = request.method == "POST" and over_limit(request, "new_room")
     if limited:
         refuse(form, "new_room")
     elif request.method == "POST" and form.is_valid():
         mode, level = form.mode()
         try:
-            rules = form.rules(source.rules if source else None)
+            rules = form.rules(source)
             room = services.create_room(
                 rules=rules,
                 mode=mode,
@@ -196,17 +202,23 @@ def deal(request):
     status = 429 if limited else 400 if request.method == "POST" else 200
     context = {"form": form, "source": source}
     if source:
-        context["rules_items"] = narrate.rules_items(source.rules)
+        context["rules_items"] = narrate.rules_items(source)
     return render(request, "history/deal.html", context, status=status)
 
 
 def _deal_initial(query) -> dict:
-    return {"code": query.get("code", ""), "match": query.get("match")}
+    rules = _source_rules(query)
+    return {"code": query.get("code", ""), "shared": shared_rules(rules) if rules else ""}
 
 
-def _source_match(data) -> StoredMatch | None:
+def _source_rules(data) -> dict | None:
+    """The rules a shared deal link carries (`shared`); a link made before those named its match
+    (`match`), whose rules are taken then."""
+    if data.get("shared"):
+        return rules_shared(data.get("shared"))
     try:
         pk = int(data.get("match") or 0)
     except ValueError:
         return None
-    return StoredMatch.objects.filter(pk=pk).first() if pk else None
+    match = StoredMatch.objects.filter(pk=pk).first() if pk else None
+    return dict(match.rules) if match else None

@@ -1,10 +1,14 @@
 """Deal codes: "starting a new game from a code deals the same cards, so friends can replay a deal
 and compare"."""
 
+import re
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
 from games.models import Match as StoredMatch
 from games.sevens import Match, RuleSet, deal_code
+from history.forms import rules_shared, shared_rules
 from rooms.models import Room
 from tests.history_support import play, store
 
@@ -52,23 +56,53 @@ def test_it_refuses_a_code_that_is_not_one_of_the_matchs_rounds(client):
 
 
 def test_it_lets_a_friend_play_a_shared_deal_without_seeing_the_hands(client):
-    played = play(RuleSet(rounds=3), seed=64)
+    played = play(RuleSet(rounds=3, joker=True, ends="connect", pass_limit=2), seed=64)
     stored = store(played)
     code = played.deal_code(1)
-    link = f"/deal/?code={code}&amp;match={stored.pk}"
-    assert link in client.get(f"/matches/{stored.pk}/").content.decode()
+    page = client.get(f"/matches/{stored.pk}/").content.decode()
+    links = re.findall(r'class="deal-share" href="([^"]+)"', page)
+    assert len(links) == 3  # one a round
+    link = next(x for x in links if f"code={code}&" in x).replace("&amp;", "&")
+    # The link names no match: the match's page, one guess away, shows every hand.
+    query = parse_qs(urlsplit(link).query)
+    assert set(query) == {"code", "shared"} and query["code"] == [code]
+    assert str(stored.pk) not in link.split("shared=")[0] and f"/matches/{stored.pk}" not in link
 
-    page = client.get("/deal/", {"code": code, "match": stored.pk}).content.decode()
-    assert f'value="{code}"' in page and "Rules:" in page
+    page = client.get(link).content.decode()
+    assert f'value="{code}"' in page and "Rules:" in page and "A and K connect" in page
     assert "data-card=" not in page and not any(c in page for c in ("2♠", "K♥"))
+    shared = re.search(r'name="shared" value="([^"]+)"', page).group(1)
 
-    response = client.post("/deal/", {"code": code, "match": stored.pk, "start": "cpu-hard"})
+    response = client.post("/deal/", {"code": code, "shared": shared, "start": "cpu-hard"})
     room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
     assert room.rules == stored.rules
     assert (
         StoredMatch.objects.get(room=room).rounds.get(number=0).hands
         == played.rounds[1].hands_at_deal
     )
+
+
+def test_a_shared_link_whose_rules_were_altered_offers_the_presets_instead(client):
+    played = play(RuleSet(rounds=1, joker=True), seed=67)
+    token = shared_rules({**played.rules.to_dict(), "joker": False})
+    forged = token.replace(token.split(":")[0], token.split(":")[0][::-1])
+    page = client.get("/deal/", {"code": played.deal_code(0), "shared": forged}).content.decode()
+    assert "Rules:" not in page and 'name="preset"' in page
+    response = client.post(
+        "/deal/",
+        {"code": played.deal_code(0), "shared": forged, "preset": "japanese", "start": "cpu-easy"},
+    )
+    room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
+    assert room.rules == RuleSet.preset("japanese", rounds=1).to_dict()
+
+
+def test_a_link_made_before_still_takes_its_matchs_rules(client):
+    played = play(RuleSet(rounds=1, players=3), seed=68)
+    stored = store(played)
+    page = client.get("/deal/", {"code": played.deal_code(0), "match": stored.pk}).content.decode()
+    assert "Rules:" in page and f'value="{stored.pk}"' not in page
+    shared = re.search(r'name="shared" value="([^"]+)"', page).group(1)
+    assert rules_shared(shared) == stored.rules
 
 
 def test_it_plays_a_typed_code_with_a_preset_and_the_options_that_shape_the_deal(client):
