@@ -1,0 +1,24 @@
+"""Template filters for the site's texts."""
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+# The games' own names, and the language they are written in.
+GAME_NAMES = (("七並べ", "ja"), ("排七", "zh"))
+
+
+@register.filter
+def game_names(text) -> str:
+    """A translated text with the games' own names marked with their language (`lang`), where the
+    page is in another one, so a screen reader says them in that language rather than spelling
+    them out in the page's voice."""
+    page = (get_language() or "").lower()
+    text = escape(text)
+    for name, lang in GAME_NAMES:
+        if not page.startswith(lang):
+            text = text.replace(name, f'<span lang="{lang}">{name}</span>')
+    return mark_safe(text)  # noqa: S308  (escaped above; only our own markup added)
