@@ -143,8 +143,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def do_hint(self, message: Message):
         seat = await self.acting_seat(message)
-        text, word = await database_sync_to_async(services.hint_for)(self.slug, seat)
-        await self.send_info(text, hint=word)
+        text, spoken, word = await database_sync_to_async(services.hint_for)(self.slug, seat)
+        await self.send_info(text, hint=word, spoken=spoken)
 
     async def do_resync(self, message: Message):
         await self.send_table(force=True)
@@ -236,10 +236,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return False
         return (table.state or {}).get("turn") != self.seat
 
-    async def send_info(self, text: str, *, level: str = "info", hint: str = "", keep=False):
+    async def send_info(
+        self, text: str, *, level: str = "info", hint: str = "", spoken: str = "", keep=False
+    ):
         from rooms.render import render_message
 
-        html = render_message(text, level=level, hint=hint)
+        html = render_message(text, level=level, hint=hint, spoken=spoken)
         self.told = True
         self.note = (html, self.table.key) if keep and self.table is not None else None
         await self.send(text_data=html)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games.sevens.bots import explain_hint
 from games.sevens.bots.reasons import CARD_PARAMS
-from rooms.narrate import card_text
+from rooms.narrate import card_spoken, card_text
 
 REASONS = {
     "only_move": gettext_lazy("play %(card)s: it is the only move you have"),
@@ -43,14 +43,20 @@ def suit_names() -> dict[str, str]:
     return {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 
 
-def hint_for_view(view) -> tuple[str, dict]:
-    """`Hint: …` for the seat of `view`, which must be to act, and the hinted action (as a dict
-    of the engine's `Action.to_dict`)."""
+def hint_for_view(view) -> tuple[str, str, dict]:
+    """`Hint: …` for the seat of `view`, which must be to act: the sentence as the page shows it
+    (cards as the hand, the rows and the log write them: `8♦`), the same in words for a screen
+    reader (`8 of diamonds`), and the hinted action (as a dict of the engine's `Action.to_dict`)."""
     hint = explain_hint(view)
+    shown = _sentence(hint, card_text)
+    return shown, _sentence(hint, card_spoken), hint.action.to_dict()
+
+
+def _sentence(hint, say) -> str:
     params = dict(hint.params)
     for key in CARD_PARAMS:
         if key in params:
-            params[key] = card_text(params[key])  # as the hand, the rows and the log write it
+            params[key] = say(params[key])
     if "suit" in params:
         params["suit"] = suit_names()[params["suit"]]
     if "side" in params:
@@ -59,5 +65,4 @@ def hint_for_view(view) -> tuple[str, dict]:
         reason = str(REASONS[hint.code]) % params
     except (KeyError, TypeError, ValueError):
         reason = hint.text  # a reason this site has no sentence for yet: the engine's English
-
-    return _("Hint: %(reason)s.") % {"reason": reason}, hint.action.to_dict()
+    return _("Hint: %(reason)s.") % {"reason": reason}

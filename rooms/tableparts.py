@@ -189,7 +189,14 @@ def messages(t: dict) -> str:
     text = ""
     if t.get("message"):
         hint = f' data-hint="{e(t["hint"])}"' if t.get("hint") else ""
-        text = f'<p class="message message-{e(t.get("level", ""))}"{hint}>{e(t["message"])}</p>'
+        words = e(t["message"])
+        if t.get("spoken") and t["spoken"] != t["message"]:
+            # Shown with the cards as the page writes them, read out in words.
+            words = (
+                f'<span class="message-shown" aria-hidden="true">{words}</span>'
+                f'<span class="sr-only">{e(t["spoken"])}</span>'
+            )
+        text = f'<p class="message message-{e(t.get("level", ""))}"{hint}>{words}</p>'
     return (
         '<div id="messages" class="messages" hx-swap-oob="innerHTML" role="status" '
         f'aria-live="assertive">{text}</div>'

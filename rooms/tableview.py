@@ -190,9 +190,10 @@ def legal_for(slug: str, seat: int) -> list[dict]:
     return [a.to_dict() for a in seat_view(state, seat).legal]
 
 
-def hint_for(slug: str, seat: int) -> tuple[str, str]:
-    """A suggested action for the seat to act, and why, as one sentence for that seat alone; with
-    the action as a legal word (`table.legal_word`), for the panel to choose its card."""
+def hint_for(slug: str, seat: int) -> tuple[str, str, str]:
+    """A suggested action for the seat to act, and why, as one sentence for that seat alone (as
+    shown, and in words for a screen reader: `hints.hint_for_view`); with the action as a legal
+    word (`table.legal_word`), for the panel to choose its card."""
     room = Room.objects.select_related("match").get(slug=slug)
     if room.status != Room.Status.PLAYING:
         raise RoomError("not_playing")
@@ -200,5 +201,5 @@ def hint_for(slug: str, seat: int) -> tuple[str, str]:
     view = seat_view(state, seat)
     if not view.legal:
         raise RoomError("not_your_turn")
-    sentence, action = hints.hint_for_view(view)
-    return sentence, legal_word(action)
+    sentence, spoken, action = hints.hint_for_view(view)
+    return sentence, spoken, legal_word(action)

@@ -1,6 +1,8 @@
 """Messages and the narration: a wrong press explained to the sender alone, plays and passes read
 out in an aria-live region, the last move and the round's log."""
 
+import re
+
 from sample_views import fragment, table_for, view
 
 from games.sevens import Action, RuleSet, apply, new_round
@@ -13,6 +15,20 @@ def test_it_renders_a_message_fragment_alone():
     assert 'class="message message-error"' in html
     assert "This row is not open yet: play the 7 first." in html
     assert html.count('id="') == 1
+
+
+def test_a_hint_is_shown_with_the_cards_symbols_and_read_out_in_words():
+    html = render_message(
+        "Hint: play 8♦ <now>.", level="info", hint="8D", spoken="Hint: play 8 of diamonds <now>."
+    )
+    shown = re.search(r'<span class="message-shown" aria-hidden="true">([^<]*)</span>', html)
+    heard = re.search(r'<span class="sr-only">([^<]*)</span>', html)
+    assert shown.group(1) == "Hint: play 8♦ &lt;now&gt;."
+    assert heard.group(1) == "Hint: play 8 of diamonds &lt;now&gt;."
+    assert 'data-hint="8D"' in html
+    # With nothing to say differently, the message is said once, as before.
+    plain = render_message("Hint: pass.", level="info", hint="pass", spoken="Hint: pass.")
+    assert "sr-only" not in plain and "Hint: pass." in plain
 
 
 def test_it_escapes_a_message():

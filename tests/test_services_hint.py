@@ -7,7 +7,7 @@ import pytest
 from games.sevens.bots.reasons import REASONS as ENGINE_REASONS
 from rooms import hints, services
 from rooms.errors import RoomError
-from rooms.narrate import card_text
+from rooms.narrate import card_spoken, card_text
 from rooms.table import legal_words
 from tests.live_support import hotseat_room, new_session
 
@@ -23,11 +23,14 @@ def test_it_has_a_translatable_sentence_for_every_reason_of_the_engine():
 def test_it_hints_the_seat_to_act_and_nobody_else():
     aki = new_session()
     room = hotseat_room(aki)
-    sentence, word = services.hint_for(room.slug, room.turn)
+    sentence, spoken, word = services.hint_for(room.slug, room.turn)
     assert sentence.startswith("Hint: ") and sentence.endswith(".")
+    assert spoken.startswith("Hint: ") and spoken.endswith(".")
     assert word in legal_words(services.legal_for(room.slug, room.turn))
     if word != "pass":  # the move the panel will choose is the one the sentence names
-        assert card_text(word.split("*")[-1]) in sentence  # written as the hand writes it
+        card = word.split("*")[-1]
+        assert card_text(card) in sentence  # written as the hand writes it
+        assert card_spoken(card) in spoken and not set("♠♥♦♣") & set(spoken)  # read out in words
     with pytest.raises(RoomError) as refused:
         services.hint_for(room.slug, (room.turn + 1) % 4)
     assert refused.value.code == "not_your_turn"

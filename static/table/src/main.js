@@ -126,7 +126,8 @@ function boot(root) {
   function syncMessage() {
     if (!messageBox) return;
     const message = document.querySelector("#messages .message");
-    const text = message?.textContent.trim() || "";
+    // A hint is shown with the cards' symbols and read out in words (a hidden copy): the shown one.
+    const text = (message?.querySelector(".message-shown") || message)?.textContent.trim() || "";
     // The panel asks where the joker goes (two spots): the question, and a button per spot that
     // presses the panel's own (looked up when pressed: the panel may have drawn them again).
     const spots = message ? [...message.querySelectorAll("button.joker-spot")] : [];
