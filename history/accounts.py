@@ -7,15 +7,27 @@ from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from history import players
 from rooms import services
 
 
+class SignUpForm(UserCreationForm):
+    """Django's form, with the name's help in our words: Django's Japanese one says half-width
+    letters only, while any script's letters are taken (its `UnicodeUsernameValidator`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = _(
+            "Up to 150 characters: letters of any script, digits and @ . + - _"
+        )
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    form = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         _login_and_claim(request, user)

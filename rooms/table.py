@@ -377,6 +377,8 @@ def settlement(view: dict, names) -> dict | None:
         "standings": standings(totals, result["ranking"], names, view.get("winner"))
         if match_over
         else [],
+        # Seats level on points, ranked by the last round's places (said under the standings).
+        "tied": match_over and len(set(totals)) < len(totals),
     }
 
 

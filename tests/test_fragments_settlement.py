@@ -45,6 +45,25 @@ def test_it_shows_the_standings_and_the_winner_at_the_match_end():
     assert re.search(r"Bo: 3 points</li><li[^>]*>Aki: 3 points", html)
     assert "next_round" not in html
     assert "rematch" not in html  # a watcher may not start the next match
+    # Level totals: the standings say how they were ranked.
+    assert "ranked by their places in the last round" in html
+    v["totals"] = [3, 2, 1, 0]
+    assert "ranked by their places" not in fragment(
+        table_for(v, None, status="finished"), "settlement"
+    )
+
+
+def test_at_a_longer_matchs_end_the_places_table_says_it_is_the_last_rounds():
+    state = finished_state(rounds=3)
+    v = view(state, 0, round_number=3, totals=[9, 5, 6, 1])
+    html = fragment(table_for(v, 0, status="finished"), "settlement")
+    assert "The match is over" in html
+    assert "<caption>The last round (round 3)</caption>" in html
+    one = fragment(
+        table_for(view(finished_state(rounds=1), 0, totals=[3, 2, 1, 0]), 0, status="finished"),
+        "settlement",
+    )
+    assert "<caption>" not in one  # one round: the match is that round
 
 
 def test_it_offers_a_seated_player_the_next_match_in_the_same_room():

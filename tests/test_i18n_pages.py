@@ -91,3 +91,28 @@ def test_it_leaves_no_english_on_the_japanese_home_page(client):
     text = re.sub(r"<script.*?</script>|<style.*?</style>|<[^>]+>", " ", html, flags=re.S)
     english = {"Players", "Rounds", "Joker", "Easy", "Medium", "Hard", "Play", "Rules", "Language"}
     assert not english & set(re.findall(r"[A-Za-z]+", text))
+
+
+def test_the_match_pages_list_of_rounds_has_its_own_heading_words(client):
+    """ "Rounds" over the match page's rounds is not the menu's "Rounds" (how many)."""
+    from games.sevens import RuleSet
+    from tests.history_support import play, store
+
+    stored = store(play(RuleSet(rounds=1), seed=3))
+    for language, heading in (("ja", "各回の結果"), ("zh-hans", "各局"), ("zh-hant", "各局")):
+        page = client.get(f"/matches/{stored.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f'<h2 id="rounds-title">{heading}</h2>' in page, language
+
+
+def test_names_in_a_chinese_list_are_parted_the_chinese_way():
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    match = SimpleNamespace(pk=1, status="finished", started_at=None)
+    rows = [{"match": match, "names": ["玩家 1", "电脑 2", "电脑 3"], "winner": "玩家 1"}]
+    with translation.override("zh-hans"):
+        html = render_to_string("history/_match_list.html", {"matches": rows})
+    assert "玩家 1、电脑 2、电脑 3" in html
+    assert 'data-label="优胜者："' in html

@@ -146,3 +146,15 @@ def test_a_friend_may_join_without_typing_a_name(aki, ben, room):
     assert seat.session_key == ben.session.session_key and seat.name == "Player 2"
     html = page(ben, room)
     assert 'id="join-name"' not in html and "Leave my seat" in html
+
+
+def test_a_visitor_sees_the_seat_to_take_before_the_link_and_leaving_comes_after_the_table(
+    aki, ben, room
+):
+    html = page(ben, room)
+    assert html.index("Take a free seat") < html.index("Send this link to your friends")
+    creator = page(aki, room)
+    # The creator shares first, then starts; leaving sits below the table, away from Start.
+    assert creator.index("Send this link to your friends") < creator.index("and start")
+    assert creator.index('id="table3d"') < creator.index("Leave my seat")
+    assert creator.index("and start") < creator.index('id="table3d"')

@@ -175,6 +175,19 @@ def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):
     page = open_table(webgl_browser, demo_url + "?cpu=0", width=390, height=844, is_mobile=True)
     assert page.locator('#table3d .table3d-bar [data-table-action="skip"]').count() == 0
     assert page.locator('#table3d [data-table-action="skip"]').count() == 1
+    # Nor does it lie over the view buttons or the four-colour box on a narrow table (it did,
+    # over "Angled", in Japanese and Chinese).
+    page.evaluate("() => { document.querySelector('#table3d .table3d-skip').hidden = false; }")
+    skip = page.locator("#table3d .table3d-skip").bounding_box()
+    for selector in ("#table3d .table3d-views", "#table3d .table3d-option"):
+        box = page.locator(selector).bounding_box()
+        apart = (
+            skip["x"] + skip["width"] <= box["x"]
+            or box["x"] + box["width"] <= skip["x"]
+            or skip["y"] + skip["height"] <= box["y"]
+            or box["y"] + box["height"] <= skip["y"]
+        )
+        assert apart, (selector, skip, box)
 
 
 def test_a_new_version_that_leaves_the_turn_here_keeps_the_chosen_card(webgl_browser, demo_url):

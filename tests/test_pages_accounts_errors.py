@@ -1,0 +1,34 @@
+"""The account pages say each error once, in the site's style, and in our words where Django's
+would mislead (its Japanese help says a name takes half-width letters only)."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_wrong_password_is_said_once(client):
+    page = client.post(
+        "/accounts/login/", {"username": "nobody", "password": "wrong"}
+    ).content.decode()
+    assert page.count("Please enter a correct username and password") == 1
+    assert 'class="form-errors" role="alert"' in page
+    assert "errorlist" not in page  # Django's unstyled list is not drawn
+
+
+def test_a_field_error_is_styled_and_next_to_its_field(client):
+    page = client.post(
+        "/accounts/signup/", {"username": "たろう", "password1": "abc", "password2": "abd"}
+    ).content.decode()
+    assert "errorlist" not in page
+    assert page.count('class="form-errors" role="alert"') >= 1
+    assert "The two password fields didn’t match." in page
+
+
+def test_the_name_help_says_any_script_is_taken(client):
+    page = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "どの言語の文字でも" in page and "半角アルファベット" not in page
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "たろう", "password1": "long enough pw 1", "password2": "long enough pw 1"},
+    )
+    assert response.status_code == 302  # and a Japanese name is indeed taken
