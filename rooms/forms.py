@@ -48,7 +48,7 @@ class RulesForm(forms.Form):
         choices=[
             ("none", _("Not connected")),
             ("connect", _("Connect A and K")),
-            ("tunnel", _("At an end, continue from the other end")),
+            ("tunnel", _("Continue from the other end")),
         ],
         initial="none",
     )
@@ -76,8 +76,8 @@ class RulesForm(forms.Form):
     scoring = forms.ChoiceField(
         label=_("Points"),
         choices=[
-            ("rank_points", _("By place (3, 2, 1, 0; with 3 players 2, 1, 0)")),
-            ("cards_left", _("One point per card left, paid to the winner")),
+            ("rank_points", _("Places: 3-2-1-0 (3 players: 2-1-0)")),
+            ("cards_left", _("Winner gets 1 point per card left")),
         ],
         initial="rank_points",
     )

@@ -33,7 +33,7 @@ def test_it_offers_the_menu_of_the_texts(client):
     assert selected(html, "pass_limit") == "3"
     assert checked(html, "pass_when_playable") and not checked(html, "joker")
     assert "Not connected" in html and "Connect A and K" in html
-    assert "At an end, continue from the other end" in html
+    assert "Continue from the other end" in html
     for start in ("cpu-easy", "cpu-medium", "cpu-hard", "hotseat", "friend"):
         assert f'name="start" value="{start}"' in html
     assert "csrfmiddlewaretoken" in html

@@ -66,3 +66,33 @@ class TestNarrowPages(LiveRoomTestCase):
             if overflow > 0:
                 wide.append(f"signed in {path}: {overflow}px")
         assert wide == []
+
+    def test_the_menus_choices_fit_their_boxes_on_a_small_phone(self):
+        """Each choice of the menu's lists reads whole in its box (the points choice was cut off
+        in Japanese)."""
+        cut = []
+        for language in ("en", "ja", "zh-hans", "zh-hant"):
+            page = self.new_page(width=360, height=780)
+            page.context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            for preset in ("japanese", "chinese"):
+                page.goto(self.url(f"/?preset={preset}"))
+                cut += page.evaluate(
+                    """(language) => {
+                    const ctx = document.createElement('canvas').getContext('2d');
+                    const out = [];
+                    for (const select of document.querySelectorAll('main select')) {
+                      const style = getComputedStyle(select);
+                      ctx.font = `${style.fontSize} ${style.fontFamily}`;
+                      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+                      for (const option of select.options) {
+                        const width = ctx.measureText(option.text).width;
+                        if (width > room) out.push(`${language} ${select.name}: ${option.text} (${Math.round(width)} > ${Math.round(room)})`);
+                      }
+                    }
+                    return out;
+                }""",
+                    language,
+                )
+        assert sorted(set(cut)) == [], "\n".join(sorted(set(cut)))
