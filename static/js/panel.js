@@ -391,6 +391,8 @@
     var lobby = document.getElementById("lobby");
     var waiting = lobby && lobby.getAttribute("data-status") === "waiting";
     $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
+    // And what only matters once the cards are dealt (no undo), the other way round.
+    $all('[data-while="playing"]').forEach(function (box) { box.hidden = waiting; });
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });

@@ -61,11 +61,13 @@ class TestFriendRoom(LiveRoomTestCase):
         ben.get_by_role("button", name="Take a free seat").click()
         connected(ben)
         expect(aki.locator("#lobby")).to_contain_text("Ben")
+        expect(ben.locator(".no-undo")).to_be_hidden()  # nothing to undo before the deal
 
         aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
         connected(aki)
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
+        expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
         expect(aki.locator("#hand .card").first).to_be_visible()
         expect(aki.locator("#last-move")).to_be_visible()
         ben_hand = table_state(ben)["hand"]
@@ -125,3 +127,4 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(ben)
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
+        expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
