@@ -143,4 +143,18 @@ def page_context(room, session_key: str) -> dict:
         "creator": room.created_by == session_key,
         "can_leave": bool(mine) and room.mode == "friend" and open_room,
         "closed": room.status == "closed",
+        "card_words": card_words(),
     }
+
+
+def card_words() -> str:
+    """Every card as the page writes it (`8♦`) and in words (`8 of diamonds`), in the active
+    language, as JSON: panel.js gives the round's log and the last move their words for screen
+    readers in the page, not on the wire (the frames keep their byte budget)."""
+    import json
+
+    from rooms import narrate
+
+    cards = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
+    words = {narrate.card_text(c): narrate.card_spoken(c) for c in cards}
+    return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")

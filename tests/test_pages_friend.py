@@ -158,3 +158,27 @@ def test_a_visitor_sees_the_seat_to_take_before_the_link_and_leaving_comes_after
     assert creator.index("Send this link to your friends") < creator.index("and start")
     assert creator.index('id="table3d"') < creator.index("Leave my seat")
     assert creator.index("and start") < creator.index('id="table3d"')
+
+
+def test_the_room_page_carries_every_cards_words_in_its_language(aki, room):
+    """panel.js reads them to give the log's and the last move's cards their words for screen
+    readers (the frames on the wire stay as they were)."""
+    import json
+
+    html = page(aki, room)
+    words = json.loads(
+        re.search(r'<script id="card-words" type="application/json">(.*?)</script>', html).group(1)
+    )
+    assert len(words) == 52
+    assert (
+        words["8♦"] == "8 of diamonds"
+        and words["A♠"] == "ace of spades"
+        and words["10♥"] == "10 of hearts"
+    )
+    aki.cookies["django_language"] = "ja"
+    ja = json.loads(
+        re.search(
+            r'<script id="card-words" type="application/json">(.*?)</script>', page(aki, room)
+        ).group(1)
+    )
+    assert ja["8♦"] != "8 of diamonds" and "8" in ja["8♦"]

@@ -317,6 +317,7 @@
     mergeState(event.detail.message);
     showAvailable();
     keepLogOpen();
+    speakCards();
     takeHint(event.detail.message);
     forgetMissingChoice();
     showChoice();
@@ -359,6 +360,38 @@
     if (!button) return;
     if (available) button.removeAttribute("aria-disabled");
     else button.setAttribute("aria-disabled", "true");
+  }
+
+  // The log and the last move write cards as the hand does (8♦), which a screen reader spells
+  // out as a symbol: each card gets its words ("8 of diamonds", #card-words, in the page's
+  // language) in a copy for screen readers, the symbols hidden from them. Done here, not on the
+  // wire: a frame stays as small as it was.
+  var cardWords = null;
+  var CARD_TEXT = /(10|[2-9AJQK])[♠♥♦♣]/g;
+  function speakCards() {
+    if (cardWords === null) {
+      var source = document.getElementById("card-words");
+      try {
+        cardWords = source ? JSON.parse(source.textContent) : {};
+      } catch (e) {
+        cardWords = {};
+      }
+    }
+    $all("#log .log-lines li, #log-earlier li, #last-move #move").forEach(function (line) {
+      if (line.hasAttribute("data-spoken") || !CARD_TEXT.test(line.textContent)) return;
+      CARD_TEXT.lastIndex = 0;
+      var shown = document.createElement("span");
+      shown.setAttribute("aria-hidden", "true");
+      while (line.firstChild) shown.appendChild(line.firstChild);
+      var heard = document.createElement("span");
+      heard.className = "sr-only";
+      heard.textContent = shown.textContent.replace(CARD_TEXT, function (card) {
+        return cardWords[card] || card;
+      });
+      line.appendChild(shown);
+      line.appendChild(heard);
+      line.setAttribute("data-spoken", "");
+    });
   }
 
   // The whole table replaces #log with its details closed: a player who was reading it keeps it
@@ -538,6 +571,7 @@
   document.body.addEventListener("htmx:afterSettle", function () {
     var earlier = document.getElementById("log-earlier");
     var active = document.activeElement;
+    speakCards();
     if (!earlierAsked || !earlier || earlier.querySelector("button")) return;
     earlierAsked = false;
     if (!active || active === document.body) earlier.focus({ preventScroll: true });
@@ -557,5 +591,6 @@
   });
   followStatus();
   showAvailable();
+  speakCards();
   showChoice(); // the hand's buttons are toggles: aria-pressed is kept here, not sent by the server
 })();

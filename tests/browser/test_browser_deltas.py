@@ -1,6 +1,8 @@
 """In a real browser, with htmx: after moves pushed as deltas the page shows what a fresh load of
 it shows, and a delta the page cannot apply (a frame was missed) makes it ask for the whole table."""
 
+import re
+
 import pytest
 from browser_support import (
     DEAL,
@@ -19,7 +21,16 @@ from tests.frames_support import Node, parse, same_table, select
 pytestmark = pytest.mark.browser
 
 IDS = ("lobby", "layout", "seats", "hand", "controls", "last-move", "log", "settlement", "live")
-OUTER = "(ids) => ids.map((id) => document.getElementById(id).outerHTML).join('')"
+# The fragments as the server sent them: panel.js gives a log line or the last move its words for
+# screen readers (a hidden copy of the line with the cards in words) in the page alone.
+OUTER = """(ids) => ids.map((id) => {
+    const el = document.getElementById(id).cloneNode(true);
+    el.querySelectorAll('[data-spoken]').forEach((line) => {
+        line.replaceChildren(...line.querySelector(':scope > [aria-hidden]').childNodes);
+        line.removeAttribute('data-spoken');
+    });
+    return el.outerHTML;
+}).join('')"""
 
 
 def shown(page: Page) -> Node:
@@ -57,6 +68,18 @@ class TestDeltas(LiveRoomTestCase):
                 page.locator("#controls .pass-button").click()
         assert checked >= 3
         assert page.evaluate("() => window.deltas") >= 6
+        # A screen reader hears the log's and the last move's cards in words, the page shows them
+        # as the hand writes them.
+        line = page.locator("#log li[data-spoken]").last
+        shown_text = line.locator("[aria-hidden]").text_content()
+        heard = line.locator(".sr-only").text_content()
+        assert re.search(r"(10|[2-9AJQK])[♠♥♦♣]", shown_text), shown_text
+        assert not re.search(r"[♠♥♦♣]", heard) and re.search(
+            r" of (spades|hearts|diamonds|clubs)", heard
+        ), heard
+        move = page.locator("#last-move #move")
+        if re.search(r"[♠♥♦♣]", move.text_content()):
+            assert " of " in move.locator(".sr-only").text_content()
 
     def test_it_asks_for_the_whole_table_when_a_delta_does_not_fit(self):
         page = self.new_page()
@@ -110,6 +133,10 @@ class TestDeltas(LiveRoomTestCase):
         assert button.text_content() == f"Show the {len(kept) - LOG_TAIL} earlier lines"
         button.click()
         page.wait_for_selector("#log ol.log-earlier")
+        page.wait_for_function(  # panel.js has given the fetched lines their words too
+            "() => [...document.querySelectorAll('#log-earlier li')]"
+            ".every((li) => li.hasAttribute('data-spoken') || !/[♠♥♦♣]/.test(li.textContent))"
+        )
         assert lines.all_text_contents() == kept
         assert page.locator("#log button.log-earlier").count() == 0
         # and the next move's line goes after them all
