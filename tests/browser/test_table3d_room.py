@@ -57,6 +57,42 @@ class Table3dRoom(LiveRoomTestCase):
         self.browser = launch(self.playwright, WEBGL_ARGS)
         self.addCleanup(self.browser.close)
 
+    def open_phone_room(self, width: int, height: int):
+        """Aki opens a room against three Easy computers on a phone of this size."""
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        return page
+
+    @staticmethod
+    def play_the_round_on_the_table(page, before_each_turn=lambda: None):
+        """Plays the viewer's first playable card, or passes, with the table's own buttons, to
+        the round's end."""
+        play = page.locator('#table3d [data-table-action="play"]')
+        for _ in range(40):
+            if wait_for_my_turn_or_the_end(page) == "over":
+                return
+            before_each_turn()
+            before = version(page)
+            cards = page.evaluate(
+                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
+            )
+            if cards:
+                page.evaluate("(c) => sevensTable.press(c)", cards[0])
+                play.click()
+            else:
+                page.locator('#table3d [data-table-action="pass"]').click()
+            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        raise AssertionError("the round did not end")
+
     def open_room(self, start: str):
         """Aki opens a room from the home page (`start`: the button's value) and is connected."""
         page = self.new_page(width=1280, height=900)
@@ -160,17 +196,7 @@ class TestTable3dInACpuRoom(Table3dRoom):
     def test_a_phone_on_its_side_plays_a_round_on_the_table_and_then_shows_the_results(self):
         """844×390: Play and Pass on the table stay on screen for a whole round, and when the
         round ends its results, in the panel below the table, are scrolled into sight."""
-        context = self.browser.new_context(
-            viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
-        page.goto(self.url("/"))
-        page.fill('input[name="name"]', "Aki")
-        page.click('button[value="cpu-easy"]')
-        page.wait_for_url("**/room/*/")
-        connected(page)
-        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        page = self.open_phone_room(844, 390)
         play = page.locator('#table3d [data-table-action="play"]')
         pass_button = page.locator('#table3d [data-table-action="pass"]')
 
@@ -178,22 +204,10 @@ class TestTable3dInACpuRoom(Table3dRoom):
             box = locator.bounding_box()
             return box and box["y"] >= 0 and box["y"] + box["height"] <= 390
 
-        for _ in range(40):
-            if wait_for_my_turn_or_the_end(page) == "over":
-                break
+        def both_on_screen():
             assert on_screen(play) and on_screen(pass_button)
-            before = version(page)
-            cards = page.evaluate(
-                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
-            )
-            if cards:
-                page.evaluate("(c) => sevensTable.press(c)", cards[0])
-                play.click()
-            else:
-                pass_button.click()
-            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
-        else:
-            raise AssertionError("the round did not end")
+
+        self.play_the_round_on_the_table(page, both_on_screen)
         page.wait_for_function(
             "() => { const r = document.getElementById('settlement').getBoundingClientRect();"
             " return r.top >= 0 && r.bottom <= innerHeight + 1; }"
@@ -305,35 +319,10 @@ class TestTable3dAtTheRoundsEnd(Table3dRoom):
     def test_an_upright_phone_deals_the_next_round_from_the_table(self):
         """390×844: the round's results and their button are below the table, out of sight; the
         table's own bar offers the same button, in the panel's words, and it deals the next round."""
-        context = self.browser.new_context(
-            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
-        page.goto(self.url("/"))
-        page.fill('input[name="name"]', "Aki")
-        page.click('button[value="cpu-easy"]')
-        page.wait_for_url("**/room/*/")
-        connected(page)
-        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        page = self.open_phone_room(390, 844)
         next_button = page.locator('#table3d [data-table-action="next"]')
         expect(next_button).to_be_hidden()
-        play = page.locator('#table3d [data-table-action="play"]')
-        for _ in range(40):
-            if wait_for_my_turn_or_the_end(page) == "over":
-                break
-            before = version(page)
-            cards = page.evaluate(
-                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
-            )
-            if cards:
-                page.evaluate("(c) => sevensTable.press(c)", cards[0])
-                play.click()
-            else:
-                page.locator('#table3d [data-table-action="pass"]').click()
-            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
-        else:
-            raise AssertionError("the round did not end")
+        self.play_the_round_on_the_table(page)
         expect(next_button).to_be_visible()
         expect(next_button).to_have_text("Deal the next round")
         box = next_button.bounding_box()
