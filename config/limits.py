@@ -3,9 +3,13 @@
 The groups and their rates are `settings.SEVENS_RATES`; `RATELIMIT_ENABLE` switches them all.
 """
 
+import logging
+
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import is_ratelimited
+
+log = logging.getLogger(__name__)
 
 MESSAGES = {
     "new_room": _("You have opened many tables in a short time. Wait a minute, then try again."),
@@ -20,8 +24,14 @@ def _rate(group: str, request) -> str:
 
 
 def over_limit(request, group: str) -> bool:
-    """Counts this request against its address's budget for `group`; True once it is spent."""
-    return is_ratelimited(request, group=group, key="ip", rate=_rate, increment=True)
+    """Counts this request against its address's budget for `group`; True once it is spent.
+    While the cache (Redis, with several processes) does not answer, nothing is limited: an
+    outage must not stop people from opening tables, and it is logged."""
+    try:
+        return is_ratelimited(request, group=group, key="ip", rate=_rate, increment=True)
+    except Exception:
+        log.warning("rate limit %s not counted: the cache did not answer", group, exc_info=True)
+        return False
 
 
 def message(group: str) -> str:

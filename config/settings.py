@@ -5,6 +5,7 @@ process. `DATABASE_URL` and `REDIS_URL` move it to PostgreSQL and channels-redis
 """
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -23,7 +24,9 @@ def env_bool(name: str, default: bool) -> bool:
 
 DEBUG = env_bool("DEBUG", False)
 # The embedded default is for one machine; a deployment sets its own key.
-SECRET_KEY = os.environ.get("SECRET_KEY", "sevens-embedded-default-not-for-production")
+EMBEDDED_SECRET_KEY = "sevens-embedded-default-not-for-production"
+# An empty SECRET_KEY= line (an EnvironmentFile) counts as none, not as a key Django refuses.
+SECRET_KEY = os.environ.get("SECRET_KEY") or EMBEDDED_SECRET_KEY
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 ]
@@ -223,6 +226,13 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 # DEBUG off gets secure cookies, HSTS and the HTTPS redirect unless it says SECURE_COOKIES=0.
 LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1", ""}
 REAL_HOST = any(h not in LOOPBACK_HOSTS for h in ALLOWED_HOSTS)
+if not DEBUG and REAL_HOST and SECRET_KEY == EMBEDDED_SECRET_KEY:
+    # Logging is not set up yet: straight to the process's error stream (the service's journal).
+    sys.stderr.write(
+        "WARNING config.settings: SECRET_KEY is not set, so the site signs sessions with the key "
+        "published in its source; set one SECRET_KEY, the same for every process "
+        "(docs/deploy.md)\n"
+    )
 if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -230,6 +240,8 @@ if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # A load balancer probes a process directly, over plain HTTP: it gets the answer, not a redirect.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
 # The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
 # when set there; the code holds their defaults (docs/deploy.md lists them).
@@ -261,7 +273,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
 }
 
 SITE_NAME = _("Sevens")

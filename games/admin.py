@@ -86,6 +86,7 @@ class MatchAdmin(admin.ModelAdmin):
         "replay",
         "started_at",
         "ended_at",
+        "deleting",
     )
     exclude = ("room",)
     inlines = [MatchRoundInline]
@@ -119,6 +120,13 @@ class MatchAdmin(admin.ModelAdmin):
         if RatedMatch.objects.filter(match=match).exists():
             return _("counted in the players' ratings")
         return None
+
+    @admin.display(description=_("deleting it"))
+    def deleting(self, match: Match) -> str:
+        """On the match's page, whether it may be deleted and, if not, why (its delete page would
+        only say "not allowed")."""
+        why = self.kept_because(match)
+        return _("not possible: %(reason)s") % {"reason": why} if why else _("possible")
 
     def get_deleted_objects(self, objs, request):
         """The bulk delete refuses, as protected, the matches `kept_because` keeps, each with its

@@ -1,8 +1,8 @@
 """The health endpoint an operator's load balancer polls: is this process able to serve a move?
 
-It checks the two things a move needs besides the process itself: the database (a `SELECT 1`) and
-the channel layer (a message sent to a fresh channel of this process and received back, which on
-Redis is a real round trip). 200 with `{"database": "ok", "channel_layer": "ok"}` when both answer,
+It checks the two things a move needs besides the process itself: the database (it answers, and
+every app's newest migration is applied) and the channel layer (a message sent to a fresh channel
+of this process and received back, which on Redis is a real round trip). 200 with `{"database": "ok", "channel_layer": "ok"}` when both answer,
 503 naming the part that failed otherwise. Failures are logged here and never explained to the
 caller: the endpoint is public and must not leak addresses or tracebacks.
 """
@@ -15,9 +15,11 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +28,21 @@ def timeout() -> float:
     return float(getattr(settings, "SEVENS_HEALTH_TIMEOUT", 2.0))
 
 
+# The newest migration of every app, read from the code once per process.
+_leaves: list | None = None
+
+
 def check_database() -> None:
+    """The database answers and holds this code's tables: every app's newest migration is
+    applied (a forgotten `migrate` would otherwise pass here while every page fails)."""
+    global _leaves
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        if _leaves is None:
+            _leaves = MigrationLoader(None, ignore_no_migrations=True).graph.leaf_nodes()
+        applied = MigrationRecorder(connection).applied_migrations()
+        missing = [f"{app}.{name}" for app, name in _leaves if (app, name) not in applied]
+        if missing:
+            raise RuntimeError(f"migrations not applied: {', '.join(sorted(missing))}")
     finally:
         # Health checks come every few seconds from outside any request cycle's cleanup.
         connection.close_if_unusable_or_obsolete()
@@ -62,7 +74,7 @@ async def _timed(name: str, check) -> tuple[str, str, float]:
 
 
 @never_cache
-@require_GET
+@require_safe
 async def health(request):
     results = await asyncio.gather(
         _timed("database", sync_to_async(check_database, thread_sensitive=True)),

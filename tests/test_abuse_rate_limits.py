@@ -116,3 +116,19 @@ def test_the_refusal_is_in_the_pages_language(limits):
     refused = aki.post("/new/", {**MENU, "start": "cpu-easy"})
     assert refused.status_code == 429
     assert "Wait a minute" not in refused.content.decode()
+
+
+def test_a_cache_that_does_not_answer_limits_nothing(limits, monkeypatch, caplog):
+    """Redis down (the counters' cache with several processes): tables still open, and the
+    outage is logged, where the page used to fail with a 500."""
+    import config.limits
+
+    def down(*args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6390")
+
+    monkeypatch.setattr(config.limits, "is_ratelimited", down)
+    client = Client()
+    for _ in range(3):  # past the budget of 2 a minute
+        assert client.post("/new/", {**MENU, "start": "cpu-easy"}).status_code == 302
+    assert Room.objects.count() == 3
+    assert "rate limit new_room not counted" in caplog.text

@@ -3,6 +3,7 @@ served; off on the embedded default (loopback hosts) and in DEBUG; SECURE_COOKIE
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,8 @@ READ = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "print(json.dumps({k: getattr(s, k, None) for k in ("
     "'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_HSTS_SECONDS', "
-    "'SECURE_SSL_REDIRECT', 'SECURE_PROXY_SSL_HEADER', 'SESSION_COOKIE_HTTPONLY')}))"
+    "'SECURE_SSL_REDIRECT', 'SECURE_PROXY_SSL_HEADER', 'SESSION_COOKIE_HTTPONLY', "
+    "'SECURE_REDIRECT_EXEMPT', 'SECRET_KEY')}))"
 )
 
 
@@ -31,7 +33,7 @@ def settings_with(**env) -> dict:
         timeout=60,
     )
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return {**json.loads(out.stdout.strip().splitlines()[-1]), "stderr": out.stderr}
 
 
 def test_it_turns_secure_cookies_and_hsts_on_for_a_real_host():
@@ -63,3 +65,18 @@ def test_it_leaves_them_off_in_debug_or_when_the_operator_says_so(env):
 def test_it_can_be_turned_on_for_loopback_too():
     s = settings_with(SECURE_COOKIES="1", SECURE_SSL_REDIRECT="0")
     assert s["SESSION_COOKIE_SECURE"] and s["SECURE_SSL_REDIRECT"] is False
+
+
+def test_the_health_probe_is_not_redirected_to_https():
+    s = settings_with(ALLOWED_HOSTS="sevens.example", SECURE_COOKIES=None)
+    assert s["SECURE_SSL_REDIRECT"]
+    assert any(re.match(p, "health/") for p in s["SECURE_REDIRECT_EXEMPT"])
+    assert not any(re.match(p, "rules/") for p in s["SECURE_REDIRECT_EXEMPT"])
+
+
+def test_a_real_host_without_a_secret_key_says_so_and_an_empty_one_is_none():
+    s = settings_with(ALLOWED_HOSTS="sevens.example", SECRET_KEY="")
+    assert "SECRET_KEY is not set" in s["stderr"]
+    assert s["SECRET_KEY"]  # the embedded one, not an empty key every request would fail on
+    quiet = settings_with(ALLOWED_HOSTS="sevens.example", SECRET_KEY="a real key for the test")
+    assert "SECRET_KEY" not in quiet["stderr"]

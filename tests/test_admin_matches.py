@@ -69,6 +69,10 @@ def test_a_match_still_being_played_cannot_be_deleted(admin_client):
     Room.objects.filter(pk=over.pk).update(status="closed")
     url = "/admin/games/match/"
     assert admin_client.get(f"{url}{playing.match_id}/delete/").status_code == 403
+    # The match's own page says why (its delete page can only say "not allowed").
+    page = admin_client.get(f"{url}{playing.match_id}/change/").content.decode()
+    assert "not possible: still being played; close its room first" in page
+    assert "possible" in admin_client.get(f"{url}{over.match_id}/change/").content.decode()
     both = {"action": "delete_selected", "_selected_action": [playing.match_id, over.match_id]}
     page = admin_client.post(url, both).content.decode()
     assert f"Match {playing.match_id}: still being played; close its room first" in page

@@ -45,8 +45,32 @@ def test_it_answers_503_when_the_database_fails(client, monkeypatch):
     assert "db.internal" not in response.content.decode()
 
 
-def test_it_refuses_anything_but_get(client):
+def test_it_refuses_anything_but_get_and_head(client):
     assert client.post("/health/").status_code in (403, 405)
+    assert client.head("/health/").status_code == 200  # uptime monitors often ask with HEAD
+
+
+def test_it_answers_503_when_a_migration_is_not_applied(client, monkeypatch):
+    """A forgotten `migrate` after an upgrade: the database answers, but this code's tables are
+    not there; every page would fail while a bare `SELECT 1` passed."""
+    monkeypatch.setattr(
+        health,
+        "_leaves",
+        [*health.MigrationLoader(None).graph.leaf_nodes(), ("rooms", "9999_future")],
+    )
+    response = client.get("/health/")
+    assert response.status_code == 503
+    assert response.json()["database"] == "error"
+    assert "9999" not in response.content.decode()
+
+
+def test_a_probe_over_plain_http_gets_its_answer_not_a_redirect(client, settings):
+    """With the secure settings on (a real host behind a proxy), a load balancer asking a
+    process directly over HTTP is answered, not sent to https."""
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+    assert client.get("/health/").status_code == 200
+    assert client.get("/rules/").status_code == 301
 
 
 @pytest.mark.services

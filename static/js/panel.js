@@ -426,6 +426,9 @@
     $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
     // And what only matters once the cards are dealt (no undo), the other way round.
     $all('[data-while="playing"]').forEach(function (box) { box.hidden = waiting; });
+    // A room closed while its page is open (an operator, the idle sweep) has no link to share.
+    var closed = lobby && lobby.getAttribute("data-status") === "closed";
+    $all('[data-while="open"]').forEach(function (box) { box.hidden = !!closed; });
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });

@@ -128,3 +128,32 @@ class TestFriendRoom(LiveRoomTestCase):
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
         expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
+
+
+class TestFriendRoomClosed(LiveRoomTestCase):
+    def test_a_room_closed_while_its_page_is_open_offers_no_link_to_share(self):
+        from concurrent.futures import ThreadPoolExecutor
+
+        from django.db import connection
+
+        from rooms import presence
+
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('input[name="name"]').fill("Aki")
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        expect(aki.locator(".share")).to_be_visible()
+        slug = aki.url.rstrip("/").split("/")[-1]
+
+        def close():  # an operator's "Close the selected rooms", in a thread of its own
+            try:
+                return presence.close_room(slug)
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(1) as pool:
+            assert pool.submit(close).result()
+        expect(aki.locator("#lobby")).to_have_attribute("data-status", "closed")
+        expect(aki.locator(".share")).to_be_hidden()

@@ -5,12 +5,20 @@ Server processes play their rooms' CPU turns themselves; this worker takes the t
 the room's version: when two processes try the same move, only the first write applies.
 """
 
+import logging
+import signal
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from rooms import cpu, services
+
+log = logging.getLogger("rooms.cpu_worker")
+
+
+def _stop(signum, frame):
+    raise SystemExit(0)
 
 
 class Command(BaseCommand):
@@ -31,6 +39,24 @@ class Command(BaseCommand):
 
     def handle(self, *args, once=False, poll=0.25, stall=None, **options):
         stall = self.stall() if stall is None else stall
+        if not once:
+            # The service's journal shows that it runs, and when it stopped (systemd stops it with
+            # SIGTERM, which otherwise ends the process without a word).
+            signal.signal(signal.SIGTERM, _stop)
+            log.info(
+                "CPU worker started: takes CPU turns waiting %.2f s, polls every %.2f s",
+                stall,
+                poll,
+            )
+        try:
+            self.work(once, poll, stall)
+        except (KeyboardInterrupt, SystemExit):
+            log.info("CPU worker stopped")
+        except BaseException:
+            log.exception("CPU worker stopped")
+            raise
+
+    def work(self, once: bool, poll: float, stall: float) -> None:
         swept = 0.0
         while True:
             if once or time.monotonic() - swept > float(
