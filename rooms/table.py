@@ -76,7 +76,7 @@ def public(view: dict | None, *, room: dict) -> dict:
             "round_number": round_number(view),
             "rounds": rules["rounds"],
             "rows": [layout_row(row) for row in view["rows"]],
-            "seats": seats(view, None),
+            "seats": seats(view, None, closed=room["status"] == "closed"),
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
             "last_move": [narrate.event_sentence(e, names) for e in last_move(history)],
@@ -230,7 +230,9 @@ def seat_place(view: dict, seat: dict) -> int | None:
     return shown_place(seat["place"], holding, rules["round_end"], rules["scoring"])
 
 
-def seats(view: dict, viewer_seat) -> list[dict]:
+def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
+    """The seats as the panel lists them. In a closed room nobody comes back and nobody plays: an
+    absent seat is no longer said to be away."""
     out = []
     totals = view.get("totals") or []
     levels = view.get("levels") or []
@@ -251,7 +253,11 @@ def seats(view: dict, viewer_seat) -> list[dict]:
                 "colour": colour,
                 "colour_label": colour_label,
                 "cpu": index in cpus,
-                "away": (("waits" if nobody else "plays") if seat.get("cpu_controlled") else ""),
+                "away": (
+                    ("waits" if nobody else "plays")
+                    if seat.get("cpu_controlled") and not closed
+                    else ""
+                ),
                 "level": narrate.LEVELS.get(level, "") if level else "",
                 "cpu_named": index < len(view.get("cpu_named") or ()) and view["cpu_named"][index],
                 "unlimited": seat["passes_left"] is None,

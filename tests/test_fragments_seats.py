@@ -90,6 +90,9 @@ def test_an_absent_seat_says_whether_the_computer_plays_it_or_the_game_waits():
     # The viewer's own seat marked "(you)" is built by the same words (`frames.seats_for`).
     html = fragment(table_for(v, 0, mode="friend"), "seats")
     assert "away: the game waits for a player to come back" in seat_html(html, 1)
+    # A closed room waits for nobody: no seat is said to be away.
+    html = fragment(table_for(v, 0, mode="friend", status="closed"), "seats")
+    assert "away" not in html
 
 
 def test_when_the_first_out_wins_and_the_others_pay_only_the_winner_has_a_place():
