@@ -178,8 +178,13 @@ def deal(request):
     """Play a deal again from its code: typed in, or from a link a friend shared (which carries
     the match's rules, signed, and not the match: its page shows the hands). Never shows the
     hands."""
-    form = DealCodeForm(request.POST or None, initial=_deal_initial(request.GET))
     source = _source_rules(request.POST if request.method == "POST" else request.GET)
+    # A link's rules go on in the form's hidden field, signed again (an old `match=` link has none).
+    initial = {
+        "code": request.GET.get("code", ""),
+        "shared": shared_rules(source) if source else "",
+    }
+    form = DealCodeForm(request.POST or None, initial=initial)
     limited = request.method == "POST" and over_limit(request, "new_room")
     if limited:
         refuse(form, "new_room")
@@ -204,11 +209,6 @@ def deal(request):
     if source:
         context["rules_items"] = narrate.rules_items(source)
     return render(request, "history/deal.html", context, status=status)
-
-
-def _deal_initial(query) -> dict:
-    rules = _source_rules(query)
-    return {"code": query.get("code", ""), "shared": shared_rules(rules) if rules else ""}
 
 
 def _source_rules(data) -> dict | None:

@@ -2,12 +2,14 @@
 
 It checks the two things a move needs besides the process itself: the database (it answers, and
 every app's newest migration is applied) and the channel layer (a message sent to a fresh channel
-of this process and received back, which on Redis is a real round trip). 200 with `{"database": "ok", "channel_layer": "ok"}` when both answer,
-503 naming the part that failed otherwise. Failures are logged here and never explained to the
+of this process and received back, which on Redis is a real round trip). 200 with
+`{"database": "ok", "channel_layer": "ok"}` when both answer, 503 naming the part that failed
+otherwise. Failures are logged here and never explained to the
 caller: the endpoint is public and must not leak addresses or tracebacks.
 """
 
 import asyncio
+import functools
 import logging
 import time
 
@@ -28,19 +30,18 @@ def timeout() -> float:
     return float(getattr(settings, "SEVENS_HEALTH_TIMEOUT", 2.0))
 
 
-# The newest migration of every app, read from the code once per process.
-_leaves: list | None = None
+@functools.cache
+def newest_migrations() -> list[tuple[str, str]]:
+    """The newest migration of every app, read from the code once per process."""
+    return MigrationLoader(None, ignore_no_migrations=True).graph.leaf_nodes()
 
 
 def check_database() -> None:
     """The database answers and holds this code's tables: every app's newest migration is
     applied (a forgotten `migrate` would otherwise pass here while every page fails)."""
-    global _leaves
     try:
-        if _leaves is None:
-            _leaves = MigrationLoader(None, ignore_no_migrations=True).graph.leaf_nodes()
         applied = MigrationRecorder(connection).applied_migrations()
-        missing = [f"{app}.{name}" for app, name in _leaves if (app, name) not in applied]
+        missing = [f"{a}.{n}" for a, n in newest_migrations() if (a, n) not in applied]
         if missing:
             raise RuntimeError(f"migrations not applied: {', '.join(sorted(missing))}")
     finally:

@@ -151,10 +151,9 @@ def card_words() -> str:
     """Every card as the page writes it (`8♦`) and in words (`8 of diamonds`), in the active
     language, as JSON: panel.js gives the round's log and the last move their words for screen
     readers in the page, not on the wire (the frames keep their byte budget)."""
-    import json
-
+    from games.sevens.cards import FULL_DECK, names
     from rooms import narrate
+    from rooms.table import state_json
 
-    cards = [rank + suit for suit in "SHDC" for rank in "A23456789TJQK"]
-    words = {narrate.card_text(c): narrate.card_spoken(c) for c in cards}
-    return json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    cards = (narrate.card(c) for c in names(FULL_DECK))
+    return state_json({c["text"]: c["spoken"] for c in cards})
