@@ -40,7 +40,7 @@ import {
   revealedSpread,
   seatPlaces,
 } from "./layout.js";
-import { arrivals, isMyTurn, isNewDeal, jokerSwap, litSpots, playableCards, seatTag } from "./play.js";
+import { arrivals, isMyTurn, isNewDeal, jokerSwap, litSpots, playableCards } from "./play.js";
 import { Tags } from "./tags.js";
 import { Tweens, place } from "./tween.js";
 
@@ -381,8 +381,8 @@ export class Table {
     const pitch = far.length > 1 ? Math.abs(far[1] - far[0]) : 6;
     const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
     const at = (seat, near) => {
+      // Tags.update keeps a tag for exactly the seats of this.places.
       const p = this.places.find((q) => q.seat === seat);
-      if (!p) return { far: true, x: -1000, backs: -1000, row: -1000 };
       if (!near) {
         return { far: true, x: on(p.x, p.z).x, backs: on(p.x, p.z + CARD_H / 2).y, beyond: on(p.x, p.z - CARD_H / 2).y, row: on(p.x, rowFar).y };
       }

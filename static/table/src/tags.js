@@ -50,7 +50,8 @@ function overlap(a, b) {
 export class Tags {
   constructor(layer) {
     this.layer = layer;
-    this.entries = new Map(); // seat -> {el, key, size, box}
+    // seat -> {el, key, near, size, besideSize, beside, box}
+    this.entries = new Map();
   }
 
   /** New words for the seats' tags, from a view: only a changed tag is written. */
@@ -132,9 +133,11 @@ export class Tags {
         if (second && second.offsetTop > first.offsetTop) el.classList.add("wrapped");
         el.classList.remove("beside");
         entry.size = { w: el.offsetWidth, h: el.offsetHeight };
-        el.classList.add("beside");
-        entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
-        el.classList.toggle("beside", entry.beside);
+        if (entry.near) {
+          // The near tag may stand beside the hand, in two lines: measured that way too.
+          el.classList.add("beside");
+          entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
+        }
       }
       const box = tagBox(at(seat, entry.near), entry.size, canvas, this.obstacles, entry.besideSize);
       entry.beside = box.beside;
