@@ -34,15 +34,21 @@ def take_turns(pages: list[Page], done, *, limit: int = 300) -> None:
     raise AssertionError("the table never got there")
 
 
+def open_friend_room(case: LiveRoomTestCase) -> Page:
+    """Aki opens a friends room from the home page and is connected."""
+    aki = case.new_page()
+    aki.goto(case.url("/"))
+    aki.locator('input[name="name"]').fill("Aki")
+    aki.locator('button[value="friend"]').click()
+    aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+    connected(aki)
+    return aki
+
+
 @override_settings(SEVENS_GRACE_SECONDS=1)  # a closed tab hands its seat to the CPU after 1 s
 class TestFriendRoom(LiveRoomTestCase):
     def test_it_lets_a_friend_join_by_link_leave_to_the_computer_and_come_back(self):
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('input[name="name"]').fill("Aki")
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
+        aki = open_friend_room(self)
         link = aki.locator(".share-link").input_value()
         assert link == aki.url
         aki.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -138,12 +144,7 @@ class TestFriendRoomClosed(LiveRoomTestCase):
 
         from rooms import presence
 
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('input[name="name"]').fill("Aki")
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
+        aki = open_friend_room(self)
         expect(aki.locator(".share")).to_be_visible()
         slug = aki.url.rstrip("/").split("/")[-1]
 
