@@ -447,10 +447,18 @@
   var RECONNECT_ON = [1000, 1001, 1005];
   var retries = 0;
 
+  // The wait before the n-th retry: growing from a quarter of a second, never above ten seconds
+  // (htmx's own waits grow to a minute), and spread so a restarted server is not hit by every
+  // page at once. htmx uses it for the abnormal closes too.
+  function reconnectDelay(n) {
+    return Math.min(10000, 500 * Math.pow(2, n)) * (0.5 + Math.random() / 2);
+  }
+  if (window.htmx) htmx.config.wsReconnectDelay = reconnectDelay;
+
   function reconnectLater(detail) {
     var code = detail && detail.event ? detail.event.code : null;
     if (RECONNECT_ON.indexOf(code) === -1 || !detail.socketWrapper) return;
-    var delay = Math.min(30000, 500 * Math.pow(2, retries)) * (0.5 + Math.random() / 2);
+    var delay = reconnectDelay(retries);
     retries += 1;
     setTimeout(function () {
       if ($(".room")) detail.socketWrapper.reconnect();

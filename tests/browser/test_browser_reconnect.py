@@ -101,6 +101,37 @@ class TestReconnect(LiveRoomTestCase):
         expect(page.locator("[data-connection]")).to_be_hidden()
         assert play_by_clicks(page)
 
+    def test_after_many_failed_tries_the_next_comes_within_ten_seconds(self):
+        # htmx's own waits grow to a minute (up to 64 s by the tenth try). Here the socket is
+        # said to have dropped abnormally (1006, which a page cannot send itself) after ten
+        # failed tries: the page is connected again within ten seconds.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        waited = page.evaluate(DROP_AFTER_TRIES, 10)
+        assert 0 < waited <= 10_500, waited
+        assert play_by_clicks(page)
+
+
+# The ws extension keeps its socket wrapper (retryCount, socket) on the room element. The real
+# socket is closed without its handler, which is then called as the browser would call it for
+# an abnormal close; the promise gives the milliseconds until the page is connected again.
+DROP_AFTER_TRIES = """(tries) => new Promise((done) => {
+  const room = document.querySelector('.room');
+  const wrapper = room['htmx-internal-data'].webSocket;
+  const onclose = wrapper.socket.onclose;
+  wrapper.socket.onclose = null;
+  wrapper.socket.close();
+  wrapper.retryCount = tries;
+  const start = performance.now();
+  onclose({ code: 1006, wasClean: false });
+  const watch = setInterval(() => {
+    if (room.getAttribute('data-connected') === 'true') {
+      clearInterval(watch);
+      done(performance.now() - start);
+    }
+  }, 50);
+})"""
 
 WATCH = """
 window.sevensSeen = [];
