@@ -43,12 +43,14 @@ class Command(BaseCommand):
             # The service's journal shows that it runs, and when it stopped (systemd stops it with
             # SIGTERM, which otherwise ends the process without a word).
             signal.signal(signal.SIGTERM, _stop)
-            log.info(
-                "CPU worker started: takes CPU turns waiting %.2f s, polls every %.2f s",
-                stall,
-                poll,
-            )
         try:
+            if not once:
+                # Inside the try: a SIGTERM just after this line is still said.
+                log.info(
+                    "CPU worker started: takes CPU turns waiting %.2f s, polls every %.2f s",
+                    stall,
+                    poll,
+                )
             self.work(once, poll, stall)
         except (KeyboardInterrupt, SystemExit):
             log.info("CPU worker stopped")
