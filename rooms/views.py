@@ -31,13 +31,15 @@ REMEMBERED = "last_game"  # the session key: the rules and name of the browser's
 @require_GET
 def home(request):
     """The menu: a preset when one is asked for, else the rules this browser last started a game
-    with, else the language's first preset (the form's own initial values: the Japanese rules)."""
+    with, else the language's first preset (the form's own initial values: the Japanese rules).
+    The name is the one last given, else a signed-in player's username."""
     preset = request.GET.get("preset")
     initial = remembered_initial(request.session.get(REMEMBERED))
     if preset in PRESET_NAMES:  # the preset's rules, and the name the browser last gave
         initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
     elif initial is None and (language := (get_language() or "").lower()) in FIRST_PRESET:
         initial = preset_initial(FIRST_PRESET[language])
+    initial = {**(initial or {}), "name": player_name(request, (initial or {}).get("name", ""))}
     context = {"form": RulesForm(initial=initial), "in_play": games_in_play(request)}
     return render(request, "rooms/home.html", context)
 
@@ -85,7 +87,7 @@ def create(request):
             rules=form.rules(),
             mode=mode,
             level=level,
-            names=creator_names(form, mode),
+            names=creator_names(form, mode, player_name(request, form.cleaned_data["name"])),
             session_key=session_key(request),
         )
     except RoomError as error:
@@ -95,14 +97,23 @@ def create(request):
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-def creator_names(form: RulesForm, mode: str) -> list[str]:
+def creator_names(form: RulesForm, mode: str, name: str) -> list[str]:
     """The names of the seats the creator holds: one, or every seat on a shared device."""
     if mode == "hotseat":
         count = form.cleaned_data["players"]
         # stored language-free, shown in each viewer's language (narrate.shown_name)
         return [narrate.default_name("human", n) for n in range(count)]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
-    return [form.cleaned_data["name"].strip()]
+    return [name]
+
+
+def player_name(request, typed: str) -> str:
+    """The name a player gives a seat: the one typed, else a signed-in player's username; cut to
+    a table name's length. Empty for a guest who typed none (the services say "Player 1")."""
+    name = " ".join(str(typed or "").split())
+    if not name and request.user.is_authenticated:
+        name = request.user.get_username()
+    return name[:NAME_LENGTH]
 
 
 def find_room(slug: str) -> Room:
@@ -121,9 +132,10 @@ def room(request, slug):
 
 @require_POST
 def take_seat(request, slug):
-    """Gives this visitor the first free seat, under the display name it typed."""
+    """Gives this visitor the first free seat, under the display name it typed (a signed-in
+    player's username when it typed none)."""
     room = find_room(slug)
-    name = request.POST.get("name", "").strip()[:NAME_LENGTH]
+    name = player_name(request, request.POST.get("name", ""))
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
     try:
         if not free:
