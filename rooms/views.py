@@ -98,11 +98,12 @@ def create(request):
 
 
 def creator_names(form: RulesForm, mode: str, name: str) -> list[str]:
-    """The names of the seats the creator holds: one, or every seat on a shared device."""
+    """The names of the seats the creator holds: one, or every seat on a shared device, where the
+    name given is the first seat's and the others keep their default names."""
     if mode == "hotseat":
         count = form.cleaned_data["players"]
         # stored language-free, shown in each viewer's language (narrate.shown_name)
-        return [narrate.default_name("human", n) for n in range(count)]
+        return [name, *(narrate.default_name("human", n) for n in range(1, count))]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
     return [name]
 

@@ -52,7 +52,7 @@ def test_a_typed_name_is_shown_as_typed_in_every_language():
 
 def test_the_seats_of_a_shared_device_are_stored_language_free_too():
     aki, ben = client("zh-hant"), client("en")
-    aki.post("/new/", {**MENU, "players": "3", "start": "hotseat"})
+    aki.post("/new/", {**MENU, "name": "", "players": "3", "start": "hotseat"})
     room = Room.objects.get()
     names = list(room.seats.order_by("index").values_list("name", flat=True))
     assert names == ["Player 1", "Player 2", "Player 3"]

@@ -40,7 +40,7 @@ def test_it_opens_a_room_for_one_device_with_every_seat(client):
     room = Room.objects.get()
     assert room.mode == "hotseat" and room.rules["players"] == 3
     seats = list(room.seats.order_by("index"))
-    assert [s.name for s in seats] == ["Player 1", "Player 2", "Player 3"]
+    assert [s.name for s in seats] == ["Aki", "Player 2", "Player 3"]
     assert {s.session_key for s in seats} == {client.session.session_key}
 
 
