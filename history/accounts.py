@@ -3,6 +3,7 @@ matches this browser played as a guest."""
 
 from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -12,17 +13,32 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from history import players
 from rooms import services
+from rooms.views import NAME_LENGTH
 
 
 class SignUpForm(UserCreationForm):
     """Django's form, with the name's help in our words: Django's Japanese one says half-width
-    letters only, while any script's letters are taken (its `UnicodeUsernameValidator`)."""
+    letters only, while any script's letters are taken (its `UnicodeUsernameValidator`). A new
+    name is no longer than a name at the table, which cuts longer ones (accounts made before keep
+    theirs: the limit is the form's, not the model's)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["username"].help_text = _(
-            "Up to 150 characters: letters of any script, digits and @ . + - _"
-        )
+        username = self.fields["username"]
+        username.widget.attrs["maxlength"] = str(NAME_LENGTH)
+        username.help_text = _(
+            "Up to %(limit)d characters: letters of any script, digits and @ . + - _"
+        ) % {"limit": NAME_LENGTH}
+
+    def clean_username(self):
+        username = self.cleaned_data.get("username") or ""
+        if len(username) > NAME_LENGTH:
+            raise ValidationError(
+                _("A name can be at most %(limit)d characters long (this one has %(count)d).")
+                % {"limit": NAME_LENGTH, "count": len(username)},
+                code="username_too_long",
+            )
+        return super().clean_username()
 
 
 @require_http_methods(["GET", "POST"])
