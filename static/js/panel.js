@@ -171,8 +171,22 @@
       var target = $(candidates[i]);
       if (target && target.getClientRects().length) {
         target.focus({ preventScroll: true });
+        showFocused(target);
         return;
       }
+    }
+  }
+
+  // The focus moved by the page must be seen: out of view (the settlement comes above the cards
+  // a keyboard player was using), the view goes to it, the settlement's results from their top.
+  function showFocused(target) {
+    var box = target.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    var settlement = target.closest("#settlement");
+    if (settlement && settlement.getBoundingClientRect().height <= window.innerHeight) {
+      settlement.scrollIntoView({ block: "start" });
+    } else {
+      target.scrollIntoView({ block: "center" });
     }
   }
 
@@ -342,7 +356,8 @@
   }
 
   // Pass and Play look unavailable unless the seat's legal moves now hold a pass, or a card
-  // (off turn, Pass when the seat must play, Play when it has nothing to play), as on the 3D
+  // (off turn, Pass when the seat must play, Play when it has nothing to play), and Hint unless
+  // the seat has a move to make (off turn, out of the round), as on the 3D
   // table. aria-disabled, not disabled: a button keeps the focus, and pressing it anyway gets the
   // server's reason. Read from the state: no byte on the wire.
   function showAvailable() {
@@ -354,6 +369,7 @@
     } catch (e) { /* an unreadable state: a resync is on its way */ }
     offer(document.getElementById("pass-button"), legal.indexOf("pass") !== -1);
     offer($("#controls .play-button"), legal.some(function (word) { return word !== "pass"; }));
+    offer($("#controls .hint-button"), legal.length > 0);
   }
 
   function offer(button, available) {

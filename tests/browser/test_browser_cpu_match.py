@@ -55,6 +55,10 @@ class TestCpuMatchByKeyboard(LiveRoomTestCase):
         settlement = page.locator("#settlement")
         expect(settlement).to_contain_text("The match is over")
         expect(settlement).to_contain_text("wins the match!")
+        # The focus went to the settlement's button, and the view with it: the results from
+        # their top, the button inside the window (it comes above the cards played from).
+        page.wait_for_function("() => document.activeElement.closest('#settlement') !== null")
+        assert page.evaluate(IN_VIEW)
         assert played > 0
         assert table_state(page)["over"] is True
         # The settled table shows the log's last lines; Aki's plays may be earlier (after being
@@ -78,3 +82,10 @@ class TestCpuMatchByKeyboard(LiveRoomTestCase):
         assert page.url == room_url
         assert not table_state(page).get("over")
         expect(page.locator("#hand .card").first).to_be_visible()
+
+
+IN_VIEW = """() => {
+  const top = document.querySelector("#settlement").getBoundingClientRect().top;
+  const box = document.activeElement.getBoundingClientRect();
+  return top >= -1 && top < window.innerHeight && box.top >= 0 && box.bottom <= window.innerHeight;
+}"""

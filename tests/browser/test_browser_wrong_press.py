@@ -55,7 +55,7 @@ class TestWrongPress(LiveRoomTestCase):
         )
         expect(messages).not_to_contain_text("Choose a card first")
 
-    def test_pass_looks_unavailable_when_it_is_not_a_legal_move_and_says_why_if_pressed(self):
+    def test_pass_and_hint_look_unavailable_when_they_are_no_use_and_say_why_if_pressed(self):
         # Japanese rules with passes left: Pass is offered on the player's turn, not off it.
         page = self.new_page()
         open_deal(page, self.url)
@@ -65,14 +65,15 @@ class TestWrongPress(LiveRoomTestCase):
         expect(page.locator("#controls .play-button")).not_to_have_attribute(
             "aria-disabled", "true"
         )
-        # Every frame from now on, as panel.js leaves it: off turn, neither button is offered.
+        # Every frame from now on, as panel.js leaves it: off turn, no button is offered.
         page.evaluate(WATCH_BUTTONS)
         assert play_by_clicks(page)
         assert wait_for_my_turn_or_the_end(page) == "turn"
         seen = page.evaluate("window.sevensButtons")
         off_turn = [frame for frame in seen if frame["mine"] == "false"]
         assert off_turn, seen
-        assert all(frame["pass"] == frame["play"] == "true" for frame in off_turn), seen
+        assert all(frame["pass"] == frame["play"] == frame["hint"] == "true" for frame in off_turn)
+        assert all(frame["hint"] is None for frame in seen if frame["mine"] == "true"), seen
 
         # Chinese rules: a seat that can play must, so Pass is never offered on its turn; it
         # stays focusable, and pressing it brings the reason and changes nothing.
@@ -102,6 +103,7 @@ WATCH_BUTTONS = """() => {
       mine: note && note.getAttribute("data-mine"),
       pass: document.querySelector("#pass-button").getAttribute("aria-disabled"),
       play: document.querySelector("#controls .play-button").getAttribute("aria-disabled"),
+      hint: document.querySelector("#controls .hint-button").getAttribute("aria-disabled"),
     });
   });
 }"""
