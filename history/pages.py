@@ -1,5 +1,7 @@
 """What the match page and the replay viewer show, for a stored match or an uploaded log."""
 
+from itertools import pairwise
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
@@ -221,7 +223,8 @@ def stored_codes(match: StoredMatch) -> list:
 
 
 def viewer(m: Match, round_param, step_param) -> dict:
-    """The replay viewer at the asked round (1-based) and step (events played so far)."""
+    """The replay viewer at the asked round (1-based) and step (events played so far). The counter
+    counts events too: a step of several (a redeem, an elimination) shows from which event."""
     index = _int(round_param, 1, 1, len(m.rounds)) - 1
     steps = replay.round_steps(m, index)
     last = steps[-1].events
@@ -233,17 +236,18 @@ def viewer(m: Match, round_param, step_param) -> dict:
         "rounds": list(range(1, len(m.rounds) + 1)),
         "step": step.events,
         "last": last,
-        "position": at,
-        "count": len(steps) - 1,
-        "first_step": 0,
+        "first": steps[at - 1].events + 1 if at > 0 else 0,
         "prev_step": steps[at - 1].events if at > 0 else None,
         "next_step": steps[at + 1].events if at + 1 < len(steps) else None,
-        "last_step": last,
         "table": replay.table(step.state, names),
         "moves": replay.sentences(step.moves, names),
         "log": [
-            {"events": s.events, "text": " ".join(replay.sentences(s.moves, names))}
-            for s in steps[1:]
+            {
+                "events": s.events,
+                "first": before.events + 1,
+                "text": " ".join(replay.sentences(s.moves, names)),
+            }
+            for before, s in pairwise(steps)
         ],
     }
 

@@ -3,7 +3,9 @@ revealed. Everything comes from the engine: step k is the engine's state after t
 the round's log.
 
 A step is one action with the events the engine applied with it (a redeem after a joker, an
-elimination), since the engine has no position between them.
+elimination), since the engine has no position between them. A move is a logged event: the viewer
+counts events ("Move 12 of 56"), as the step in its address does (`?step=12`, events played), and a
+step of several events is counted as all of them ("Moves 35–36 of 56").
 """
 
 from dataclasses import dataclass
@@ -39,12 +41,12 @@ def round_steps(match: Match, index: int) -> list[Step]:
 
 
 def step_at(steps: list[Step], events: int) -> int:
-    """The index of the last step with at most `events` events (steps are in event order)."""
-    found = 0
+    """The index of the step that holds event number `events` (1-based; 0 is the deal): an address
+    between a joker and its redeem shows the step with both. Steps are in event order."""
     for i, step in enumerate(steps):
-        if step.events <= events:
-            found = i
-    return found
+        if step.events >= events:
+            return i
+    return len(steps) - 1
 
 
 def names_of(match: Match) -> list[str]:
