@@ -126,6 +126,11 @@ def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> st
             "card": say(event["card"]),
         }
     if kind == "eliminate":
+        if event.get("joker_removed"):
+            return _(
+                "%(name)s is out of passes and cannot play: their cards go face up to the layout, "
+                "and their joker leaves the game."
+            ) % {"name": name}
         return _(
             "%(name)s is out of passes and cannot play: their cards go face up to the layout."
         ) % {"name": name}

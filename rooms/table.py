@@ -14,7 +14,9 @@ LOW_CARDS = 2
 # The whole table shows a round's last LOG_TAIL log lines; the page asks for the earlier ones when
 # its player wants them (`views.room_log`). A socket's page keeps every line a delta appended.
 LOG_TAIL = 16
-MOVE_TYPES = ("play", "pass", "joker", "eliminate")
+# What a seat does; the rest (a finish, an elimination, a redeemed joker, the round's end) comes
+# with one of these as its consequence.
+MOVE_TYPES = ("play", "pass", "joker")
 JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
@@ -466,7 +468,7 @@ def compact_state(view: dict) -> dict:
         "rules": {k: view["rules"][k] for k in ("sevens", "players", "rounds")},
         **({"levels": view.get("levels")} if view.get("mode") == "cpu" else {}),
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
-        "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES[:3]),
+        "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),
     }
 
 
