@@ -3,6 +3,12 @@
 // the viewer in place; without htmx the link loads the page). The arrows work anywhere on the page
 // but in a form field; Home and End in the viewer or with nothing focused (on a link or a button
 // elsewhere they do what the browser does).
+//
+// Every press counts: htmx sends one request of a link at a time and keeps only the last one waiting
+// (the same step again), and between a swap and its processing the new links are plain links. So
+// while the viewer loads, a press (a click on one of its links, or a key) waits in `presses`; when
+// the viewer arrives the presses are applied to it together, and one more request goes straight
+// to the step they lead to.
 (function () {
   "use strict";
   var KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
@@ -11,10 +17,8 @@
   // the same control of the new viewer. Null once the focus is elsewhere on the page.
   var intent = null;
   var logOpen = false; // "Every move of the round" stays open across steps once opened
-  // Between a swap and htmx's processing of the new viewer its links are plain links (pressing
-  // one would load the whole page): a key pressed then waits for it.
-  var swapping = false;
-  var queued = null;
+  var loading = false; // from a request for the viewer to htmx's processing of the new one
+  var presses = []; // made while loading: {key: "ArrowRight"}, or a link's {round, step}
 
   function typing(target) {
     var tag = target && target.tagName;
@@ -31,6 +35,58 @@
     if (element.closest(".replay-log")) return { step: element.getAttribute("href") };
     if (element.closest(".replay-rounds")) return { rounds: true };
     return { key: "ArrowRight" };
+  }
+
+  // The round and step a link of the viewer goes to (a round's link: its start).
+  function placeOf(link) {
+    var query = new URL(link.getAttribute("href"), window.location.href).searchParams;
+    return { round: Number(query.get("round") || 1), step: Number(query.get("step") || 0) };
+  }
+
+  // Every step of the viewer's round, in order: the deal, then each entry of the list of moves.
+  function stepsOf(viewer) {
+    var steps = [0];
+    viewer.querySelectorAll(".replay-log a").forEach(function (a) { steps.push(placeOf(a).step); });
+    return steps;
+  }
+
+  function moved(steps, at, key) {
+    var i = 0;
+    while (i < steps.length - 1 && steps[i] < at) i++;
+    if (key === "Home") return steps[0];
+    if (key === "End") return steps[steps.length - 1];
+    if (key === "ArrowLeft") return steps[Math.max(i - 1, 0)];
+    return steps[steps[i] > at ? i : Math.min(i + 1, steps.length - 1)];
+  }
+
+  // The link of the arrived viewer that takes it on towards where the waiting presses lead, or
+  // null when it is there. A press in another round waits for that round's link to be followed.
+  function onward(viewer) {
+    var round = Number(viewer.dataset.round);
+    var here = Number(viewer.dataset.step);
+    var steps = stepsOf(viewer);
+    var at = here;
+    while (presses.length) {
+      var press = presses[0];
+      if (!press.key && press.round !== round) {
+        var other = viewer.querySelector('.replay-rounds a[href$="?round=' + press.round + '"]');
+        if (at === here && other) return other;
+        if (at === here) {
+          presses.shift(); // no such round: the press goes nowhere
+          continue;
+        }
+        break; // this round's step first, then that round
+      }
+      at = press.key ? moved(steps, at, press.key) : press.step;
+      presses.shift();
+    }
+    if (at === here) return null;
+    var links = viewer.querySelectorAll(".replay-nav a, .replay-log a");
+    for (var i = 0; i < links.length; i++) {
+      if (placeOf(links[i]).step === at) return links[i];
+    }
+    presses = [];
+    return null;
   }
 
   document.addEventListener("focusin", function (event) {
@@ -50,17 +106,41 @@
     if ((event.key === "Home" || event.key === "End") && !inside && !free) return;
     event.preventDefault();
     var link = viewer.querySelector('.replay-nav a[data-key="' + event.key + '"]');
-    if (!link && !swapping) return;
+    if (!link && !loading) return;
     if (inside) intent = { key: event.key };
-    if (swapping) {
-      queued = event.key;
-      return;
-    }
-    if (link) link.click();
+    if (loading) presses.push({ key: event.key });
+    else link.click();
   });
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.shouldSwap && event.detail.target && event.detail.target.id === "replay") swapping = true;
+  // A click on a link of the viewer while it loads waits too (before htmx sees it).
+  document.addEventListener("click", function (event) {
+    if (!loading || event.button !== 0 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var link = event.target.closest && event.target.closest("#replay a[href]");
+    if (!link) return;
+    event.preventDefault();
+    event.stopPropagation();
+    presses.push(link.dataset.key ? { key: link.dataset.key } : placeOf(link));
+  }, true);
+
+  function forViewer(event) {
+    return event.detail.target && event.detail.target.id === "replay";
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (forViewer(event)) loading = true;
+  });
+
+  // No new viewer is coming (an error, no connection): the presses are dropped with the request.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (forViewer(event) && !event.detail.successful) {
+      loading = false;
+      presses = [];
+    }
+  });
+
+  document.addEventListener("htmx:historyRestore", function () {
+    loading = false;
+    presses = [];
   });
 
   document.addEventListener("toggle", function (event) {
@@ -73,18 +153,14 @@
   document.addEventListener("htmx:load", function (event) {
     var viewer = event.target;
     if (!viewer || viewer.id !== "replay") return;
-    swapping = false;
-    if (queued) {
-      var key = queued;
-      queued = null;
-      var link = viewer.querySelector('.replay-nav a[data-key="' + key + '"]');
-      if (link) {
-        link.click(); // the next swap gives the focus back
-        return;
-      }
-    }
+    loading = false;
     var box = viewer.querySelector(".replay-log-box");
     if (box && logOpen) box.open = true;
+    var next = presses.length ? onward(viewer) : null;
+    if (next) {
+      next.click(); // the next swap reads the step out and gives the focus back
+      return;
+    }
     var live = document.getElementById("replay-live");
     if (live) {
       var parts = [viewer.querySelector(".replay-position"), viewer.querySelector(".replay-moves")];
