@@ -380,24 +380,29 @@ def settlement(view: dict, names) -> dict | None:
     return {
         "places": places,
         "cards_left": rules["scoring"] == "cards_left",
-        "sum": cards_left_sum(result) if rules["scoring"] == "cards_left" else None,
+        "sum": cards_left_sum(result, statuses) if rules["scoring"] == "cards_left" else None,
         "match_over": match_over,
         "standings": standings(totals, result["ranking"], names, view.get("winner"))
         if match_over
         else [],
         # Seats level on points, ranked by the last round's places (said under the standings).
         "tied": match_over and len(set(totals)) < len(totals),
+        # Without places for the seats holding cards, the tie-break is said by the cards left.
+        "unranked": unranked(rules["round_end"], rules["scoring"]),
     }
 
 
-def cards_left_sum(result: dict) -> dict:
-    """How the winner's points add up: each other seat pays one point per card left."""
+def cards_left_sum(result: dict, statuses: dict | None = None) -> dict:
+    """How the winner's points add up: each other seat pays one point per card left (the seats
+    that paid nothing are left out of the sum). `went_out` is false for a winner still holding
+    cards, the last seat left when the others were knocked out."""
     winner, *losers = result["ranking"]
-    paid = [abs(result["points"][seat]) for seat in losers]
+    paid = [abs(result["points"][seat]) for seat in losers if result["points"][seat]]
     return {
         "winner": winner,
-        "sum": " + ".join(str(n) for n in paid),
+        "sum": " + ".join(str(n) for n in paid) if len(paid) > 1 else "",
         "total": result["points"][winner],
+        "went_out": (statuses or {}).get(winner) != "playing",
     }
 
 

@@ -105,13 +105,12 @@ def seats(t: dict) -> str | None:
 def seat_state(seat: dict) -> str:
     cards = seat["cards"]
     parts = [ngettext("%(n)s card", "%(n)s cards", cards) % {"n": e(cards)}, " · "]
-    if seat["unlimited"]:
-        parts.append(_("passes: unlimited"))
-    else:
+    if not seat["unlimited"]:
+        # Passes with no limit are passes only when unable to play (rules.forms): nothing to count.
         left = seat["passes_left"]
-        parts.append(ngettext("%(n)s pass left", "%(n)s passes left", left) % {"n": e(left)})
+        parts += [ngettext("%(n)s pass left", "%(n)s passes left", left) % {"n": e(left)}, " · "]
     total = seat["total"]
-    parts += [" · ", ngettext("%(n)s point", "%(n)s points", total) % {"n": e(total)}]
+    parts.append(ngettext("%(n)s point", "%(n)s points", abs(total)) % {"n": e(total)})
     status = seat["status"]
     if status == "finished":
         place = _("out: place %(place)s") % {"place": e(seat["place"])}

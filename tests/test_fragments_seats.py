@@ -39,7 +39,7 @@ def test_it_warns_when_a_seat_is_low_on_cards():
     assert "left!" not in seat_html(html, 1)
 
 
-def test_it_shows_the_place_of_a_finished_seat_and_the_unlimited_passes():
+def test_it_shows_the_place_of_a_finished_seat_and_counts_passes_only_where_they_are_limited():
     state = finished_state()
     v = view(state, 0)
     html = fragment(table_for(v, 0, status="between_rounds"), "seats")
@@ -51,7 +51,20 @@ def test_it_shows_the_place_of_a_finished_seat_and_the_unlimited_passes():
         ),
         0,
     )
-    assert "passes: unlimited" in fragment(table_for(chinese, 0), "seats")
+    # With no limit a seat passes only when it cannot play (seed 002): there is nothing to count.
+    html = fragment(table_for(chinese, 0), "seats")
+    assert "pass" not in seat_html(html, 1)
+    assert re.search(r"1[23] cards · 0 points", seat_html(html, 1))
+    assert "passes left" in seat_html(fragment(table_for(v, 0), "seats"), 1)
+
+
+def test_a_point_lost_is_one_point():
+    v = view(played_state(), 0)
+    v["totals"] = [-1, 1, -2, 2]
+    html = fragment(table_for(v, 0), "seats")
+    assert "-1 point" in seat_html(html, 0) and "-1 points" not in seat_html(html, 0)
+    assert "1 point" in seat_html(html, 1) and "1 points" not in seat_html(html, 1)
+    assert "-2 points" in seat_html(html, 2)
 
 
 def test_at_the_end_of_a_round_the_seats_still_holding_cards_show_their_places_too():

@@ -91,3 +91,40 @@ def test_under_first_out_with_cards_paid_only_the_winner_has_a_place():
     losers = v["result"]["ranking"][1:]
     assert [c == "—" for c in cells[1:]] == [statuses[s] == "playing" for s in losers]
     assert "—" in cells
+
+
+def cards_left_end(points, statuses):
+    """A finished cards-left round whose result and seat statuses are `points` and `statuses`
+    (seat 0 first, then in seat order)."""
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
+    v["result"] = {"ranking": [0, 1, 2, 3], "points": points}
+    v["seats"] = [{**s, "status": statuses[s["seat"]]} for s in v["seats"]]
+    v["revealed"] = {}
+    return fragment(table_for(v, 0, status="finished"), "settlement")
+
+
+def test_the_sum_leaves_out_the_seats_that_paid_nothing_and_says_one_point():
+    html = cards_left_end([1, -1, 0, 0], ["finished", "playing", "finished", "finished"])
+    assert "Aki went out first and receives 1 point: one point" in html
+    assert "Chen has no cards left and pays nothing." in html
+    assert "pays 0 points" not in html and " = " not in html
+    html = cards_left_end([5, -3, -2, 0], ["finished", "playing", "playing", "finished"])
+    assert "receives 3 + 2 = 5 points" in html
+
+
+def test_a_winner_left_alone_with_cards_is_not_said_to_have_gone_out():
+    # The others were knocked out (out of passes): the round ends with the winner holding cards.
+    html = cards_left_end([13, -3, -10, 0], ["playing", "eliminated", "eliminated", "eliminated"])
+    assert "went out first" not in html
+    assert "Aki is the last player left and receives 3 + 10 = 13 points" in html
+
+
+def test_where_only_the_winner_has_a_place_a_tie_is_said_to_go_by_the_cards_left():
+    # The Chinese game: the seats holding cards show no place, so "their places" would point at
+    # nothing; the order behind the tie-break is the cards left.
+    v = view(
+        finished_state(scoring="cards_left", round_end="first_out"), None, totals=[-6, -6, 9, 3]
+    )
+    html = fragment(table_for(v, None, status="finished"), "settlement")
+    assert "ranked by their places" not in html
+    assert "then whoever had fewer cards left" in html

@@ -22,3 +22,10 @@ def game_names(text) -> str:
         if not page.startswith(lang):
             text = text.replace(name, f'<span lang="{lang}">{name}</span>')
     return mark_safe(text)  # noqa: S308  (escaped above; only our own markup added)
+
+
+@register.filter
+def plural_count(number) -> int:
+    """The number a plural form is chosen by: "-1 point" is singular as "1 point" is, where
+    gettext would take any negative number for a plural."""
+    return abs(int(number))
