@@ -77,7 +77,7 @@ def public(view: dict | None, *, room: dict) -> dict:
         {
             "round_number": round_number(view),
             "rounds": rules["rounds"],
-            "rows": [layout_row(row) for row in view["rows"]],
+            "rows": [layout_row(row, bool(view["over"])) for row in view["rows"]],
             "seats": seats(view, None, closed=room["status"] == "closed"),
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
@@ -165,12 +165,14 @@ def rules_items(rules: dict) -> list[str]:
 _RULES_ITEMS: dict[tuple, list[str]] = {}  # bounded: a few rule sets, a few languages
 
 
-def layout_row(row: dict) -> dict:
-    """A row of the layout as the partials show it. Kept per language and what the row holds
-    (three of the four rows are the same after a move): the dict is shared, never change it."""
+def layout_row(row: dict, over: bool = False) -> dict:
+    """A row of the layout as the partials show it; `over` once the round has ended (no card is
+    next then). Kept per language and what the row holds (three of the four rows are the same
+    after a move): the dict is shared, never change it."""
     cells = row["cells"]
     key = (
         get_language(),
+        over,
         row["suit"],
         cells[0]["card"],  # and so the order of the ranks (rows A…K or 2…A)
         row["open"],
@@ -183,16 +185,17 @@ def layout_row(row: dict) -> dict:
     if made is None:
         if len(_ROWS) >= 4096:
             _ROWS.clear()
-        made = _ROWS[key] = _layout_row(row)
+        made = _ROWS[key] = _layout_row(row, over)
     return made
 
 
 _ROWS: dict[tuple, dict] = {}
 
 
-def _layout_row(row: dict) -> dict:
+def _layout_row(row: dict, over: bool) -> dict:
     symbol, suit_name = narrate.SUITS[row["suit"]]
     return {
+        "over": over,
         "suit": row["suit"],
         "symbol": symbol,
         "name": suit_name,

@@ -42,12 +42,14 @@ def _row(row: dict) -> str:
         cls, note = " full", f'<span class="full-mark">✓ {_("full")}</span>'
     elif not row["open"]:
         cls, note = " closed", _("not open yet")
+    elif row["over"]:
+        cls, note = "", ""  # the round has ended: no card is next
     else:
         cards = " ".join(f"<b>{e(c['text'])}</b>" for c in row["next"]) or _("none")
         cls, note = "", f"{_('next:')} {cards}"
     if row["placed"]:
         placed = " ".join(f"<b>{e(c['text'])}</b>" for c in row["placed"])
-        note += f" · {_('placed apart:')} {placed}"
+        note += f"{' · ' if note else ''}{_('placed apart:')} {placed}"
     return (
         f'\n<li class="row" data-suit="{suit}"><b class="row-suit">{e(row["symbol"])}'
         f'<i>{e(row["name"])}</i></b><ol class="cells">{"".join(cells)}</ol>'

@@ -58,3 +58,26 @@ def test_it_says_a_row_is_not_open_yet_when_7s_are_played_in_turn():
     state = new_round(RuleSet.preset("chinese"), seed=3, dealer=0)
     html = fragment(table_for(view(state, 0), 0), "layout")
     assert html.count("not open yet") == 4
+
+
+def test_with_7s_played_in_turn_the_only_card_next_at_first_is_the_7_of_diamonds():
+    # Seed 002: "the 7 of diamonds must be the first card played".
+    state = new_round(RuleSet.preset("chinese"), seed=3, dealer=0)
+    v = view(state, 0)
+    assert [r["next"] for r in v["rows"]] == [[], [], ["7D"], []]
+    html = fragment(table_for(v, 0), "layout")
+    assert '<li id="c7D" class="n"' in row_html(html, "D")
+    for suit in "SHC":
+        assert 'class="n"' not in row_html(html, suit)
+    state, _events = apply(state, state.legal_actions()[0])  # the 7♦
+    after = [r["next"] for r in view(state, 0)["rows"]]
+    assert after[2] == ["6D", "8D"] and all(after[s] == [f"7{'SHDC'[s]}"] for s in (0, 1, 3))
+
+
+def test_once_the_round_is_over_no_row_says_what_is_next():
+    from sample_views import finished_state
+
+    v = view(finished_state(pass_limit=1), 0)
+    html = fragment(table_for(v, 0, status="between_rounds"), "layout")
+    assert "next:" not in html and "none" not in html
+    assert "· placed apart" not in html.replace("</b> · placed apart", "")

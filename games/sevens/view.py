@@ -19,6 +19,7 @@ from .state import (
     FINISHED,
     JOKER_BIT,
     PLAYING,
+    SEVEN_D,
     STATUS_NAMES,
     RoundResult,
     RoundState,
@@ -146,11 +147,15 @@ class SeatView:
 
     def rows_dict(self) -> list[dict[str, Any]]:
         table = row_table(self.rules.ace, self.rules.ends)
+        # With 7s played in turn the round opens with the 7 of diamonds, the only card then.
+        first_play = self.rules.sevens == "played" and not self.table >> SEVEN_D & 1
         out = []
         for suit in range(4):
             row = (self.table >> (13 * suit)) & 0x1FFF
             info = table.info(row)
             spots = 0 if self.over else info.spots
+            if first_play and 13 * suit + cards.SEVEN_RANK != SEVEN_D:
+                spots = 0
             cells = []
             for pos in range(13):
                 rank = table.rank_of_pos(pos)
