@@ -177,10 +177,19 @@ def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):
     assert page.locator('#table3d [data-table-action="skip"]').count() == 1
     # Nor does it lie over the view buttons or the four-colour box on a narrow table (it did,
     # over "Angled", in Japanese and Chinese).
-    page.evaluate("() => { document.querySelector('#table3d .table3d-skip').hidden = false; }")
-    skip = page.locator("#table3d .table3d-skip").bounding_box()
-    for selector in ("#table3d .table3d-views", "#table3d .table3d-option"):
-        box = page.locator(selector).bounding_box()
+    # Shown and measured in one go: an animation ending in between hides it again.
+    skip, *boxes = page.evaluate(
+        """() => {
+        const skip = document.querySelector('#table3d .table3d-skip');
+        skip.hidden = false;
+        return ['.table3d-skip', '.table3d-views', '.table3d-option'].map((s) => {
+          const r = document.querySelector('#table3d ' + s).getBoundingClientRect();
+          return {x: r.x, y: r.y, width: r.width, height: r.height};
+        });
+        }"""
+    )
+    assert skip["width"] > 0 and skip["height"] > 0
+    for selector, box in zip(("views", "option"), boxes, strict=True):
         apart = (
             skip["x"] + skip["width"] <= box["x"]
             or box["x"] + box["width"] <= skip["x"]
