@@ -227,7 +227,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_error(error)
 
     async def send_error(self, error: RoomError):
-        await self.send_info(error.message, level="error")
+        await self.send_info(error.message, level="error", spoken=error.spoken)
 
     def keeps_note(self, table: frames.Table) -> bool:
         """Whether the forced-pass note still stands on `table`: the same round, not this seat's

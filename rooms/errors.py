@@ -1,6 +1,7 @@
 """Errors the room services return: a stable code and a translated message for the player."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 # The engine's IllegalAction codes, said the way the site says them (the engine's own messages are
 # English-only, and the engine cannot import Django's translation machinery).
@@ -22,6 +23,7 @@ MESSAGES = {
     "joker_not_held": _("You do not hold the joker."),
     "joker_bad_spot": _("The joker cannot go on that spot."),
     "joker_holds_spot_card": _("You hold the card for that spot: play it instead of the joker."),
+    "needs_joker": _("That card can only follow the joker now: choose the joker too, then Play."),
     "joker_no_card_beyond": _(
         "There is no card of yours beyond that spot to play after the joker."
     ),
@@ -66,16 +68,42 @@ def rule_error_message(error) -> str:
     return str(RULE_MESSAGES.get(error.option, MESSAGES["bad_rules"]))
 
 
-class RoomError(Exception):
-    """A refused request: `code` is stable, `message` is for the player (translated on use)."""
+# Said instead when the engine names the cards that would do (`params`).
+CARD_MESSAGES = {
+    "not_next_to_row": _("%(card)s does not connect yet: that row needs %(next)s first."),
+}
 
-    def __init__(self, code: str, message: str | None = None):
+
+class RoomError(Exception):
+    """A refused request: `code` is stable, `message` is for the player (translated on use);
+    `params`, the engine's cards behind the reason, make it precise where the site can say them."""
+
+    def __init__(self, code: str, message: str | None = None, params: dict | None = None):
         super().__init__(code)
         self.code = code
         self._message = message
+        self.params = params or {}
 
     @property
     def message(self) -> str:
+        return self._say(spoken=False)
+
+    @property
+    def spoken(self) -> str:
+        """The message with its cards in words, for a screen reader."""
+        return self._say(spoken=True)
+
+    def _say(self, *, spoken: bool) -> str:
+        if self.code in CARD_MESSAGES and self.params.get("card") and self.params.get("next"):
+            from rooms import narrate
+
+            say = narrate.card_spoken if spoken else narrate.card_text
+            # A row has a next card at each end at most: "6♠ or 8♠".
+            between = pgettext("between two cards, either of which would do", " or ")
+            return str(CARD_MESSAGES[self.code]) % {
+                "card": say(self.params["card"]),
+                "next": between.join(say(c) for c in self.params["next"]),
+            }
         if self.code in MESSAGES:
             return str(MESSAGES[self.code])
         return self._message or str(MESSAGES["unknown"])

@@ -231,7 +231,7 @@ def submit_action(
             _save(room, **_table_fields(room, seats, state))
         return SubmitResult(room.version, events=events)
     except IllegalAction as exc:
-        return SubmitResult(version, RoomError(exc.code, exc.message))
+        return SubmitResult(version, RoomError(exc.code, exc.message, exc.params))
     except RoomError as exc:
         return SubmitResult(version, exc)
 

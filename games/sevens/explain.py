@@ -32,6 +32,12 @@ def explain(state: RoundState, action: Action) -> IllegalAction:
         return IllegalAction("malformed", "That move names no card.")
     if not hand >> card & 1:
         return IllegalAction("not_in_hand", "You do not hold that card.", card=cards.name(card))
+    if any(a.type == "joker" and a.card == card for a in state.legal_actions()):
+        return IllegalAction(
+            "needs_joker",
+            "That card can go down only after the joker: play the joker with it.",
+            card=cards.name(card),
+        )
     return _explain_card(state, card)
 
 
@@ -85,6 +91,7 @@ def _explain_card(state: RoundState, card: int) -> IllegalAction:
         "not_next_to_row",
         "That card does not connect: it must be next to the row's end.",
         card=name,
+        next=cards.names(info.spots << 13 * suit),
     )
 
 

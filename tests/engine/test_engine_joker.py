@@ -208,3 +208,19 @@ def test_it_changes_nothing_when_a_joker_move_is_refused():
     with pytest.raises(IllegalAction):
         apply(state, Action.joker("6D", "5D"))
     assert view(state, 0) == before
+
+
+def test_a_card_that_can_follow_the_joker_alone_is_refused_with_that_reason():
+    # 5♦ goes down now only after the joker on 6♦: pressed alone, the reason says so (not that it
+    # does not connect, which it does, with the joker).
+    state = start(JOKER, {0: "7D JK 5D", 2: "6D"}, dealer=3)
+    assert "JK@6D+5D" in legal(state) and "5D" not in legal(state)
+    assert error_code(state, "5D") == "needs_joker"
+
+
+def test_a_card_that_does_not_connect_is_refused_with_the_rows_next_cards():
+    state = start(JOKER, {0: "7D JK 5D 3S", 2: "6D"}, dealer=3)
+    with pytest.raises(IllegalAction) as refused:
+        state.check(0, Action.play("3S"))
+    assert refused.value.code == "not_next_to_row"
+    assert refused.value.params == {"card": "3S", "next": ["6S", "8S"]}
