@@ -281,8 +281,10 @@ def hand(view: dict) -> list[dict]:
     if view.get("hand") is None:
         return []
     legal = view.get("legal") or []
-    jokers: dict[str, list[str]] = {}  # a card and the spots the joker may fill before it (A-K
-    for a in legal:  # joined, with an eliminated seat's cards out: there can be two)
+    # A card and the spots the joker may fill before it: two where A and K are joined and a row's
+    # last gap can be closed from either side.
+    jokers: dict[str, list[str]] = {}
+    for a in legal:
         if a["type"] == "joker":
             jokers.setdefault(a["card"], []).append(a["spot"])
     if view["turn"] == view["seat"]:
