@@ -156,7 +156,7 @@ def play_deal(request, pk):
             rules=match.rules,
             mode=mode,
             level=level,
-            names=_names(mode, match.rules["players"]),
+            names=_names(request, mode, match.rules["players"]),
             session_key=browser_key(request, create=True),
             first_deal=form.cleaned_data["code"],
         )
@@ -165,12 +165,16 @@ def play_deal(request, pk):
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-def _names(mode: str, players_count: int) -> list[str]:
-    """As on the home page: names stored language-free ("Player 2", shown in each viewer's
-    language), and never "You", which the friends of a friend room would read as themselves."""
+def _names(request, mode: str, players_count: int) -> list[str]:
+    """As on the home page: a signed-in player's first seat under its username, the others' names
+    stored language-free ("Player 2", shown in each viewer's language), and never "You", which
+    the friends of a friend room would read as themselves."""
+    from rooms.views import player_name
+
+    name = player_name(request, "")
     if mode == "hotseat":
-        return [narrate.default_name("human", n) for n in range(players_count)]
-    return [""]
+        return [name, *(narrate.default_name("human", n) for n in range(1, players_count))]
+    return [name]
 
 
 @require_http_methods(["GET", "POST"])
@@ -196,7 +200,7 @@ def deal(request):
                 rules=rules,
                 mode=mode,
                 level=level,
-                names=_names(mode, rules["players"]),
+                names=_names(request, mode, rules["players"]),
                 session_key=browser_key(request, create=True),
                 first_deal=form.cleaned_data["code"],
             )

@@ -147,3 +147,17 @@ def test_it_explains_the_joker_with_the_chinese_rules_in_the_pages_language(clie
     assert (english in page) == (language == "en")
     assert "7s are laid out" not in page or language == "en"
     assert not Room.objects.exists()
+
+
+@pytest.mark.parametrize("start", ["cpu-easy", "hotseat"])
+def test_a_signed_in_player_plays_a_deal_again_under_their_name(client, django_user_model, start):
+    played = play(RuleSet(rounds=1), seed=63)
+    stored = store(played)
+    client.force_login(django_user_model.objects.create_user("mika", password="x" * 12))
+    response = client.post(
+        f"/matches/{stored.pk}/deal/", {"code": played.deal_code(0), "start": start}
+    )
+    room = Room.objects.get(slug=response["Location"].strip("/").split("/")[-1])
+    names = [seat.name for seat in room.seats.order_by("index")]
+    assert names[0] == "mika"
+    assert "mika" not in names[1:]

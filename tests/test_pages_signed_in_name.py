@@ -71,6 +71,13 @@ def test_it_gives_the_username_to_a_friend_who_takes_a_seat_with_no_name():
         rules=rules(), mode="friend", level=None, names=["Aki"], session_key=new_session()
     )
     client = signed_up("newbie2")
+    # The room's page offers the seat with the name filled in (a guest's box is empty).
+    box = re.search(
+        r'<input id="join-name"[^>]*>', client.get(f"/room/{room.slug}/").content.decode()
+    )
+    assert 'value="newbie2"' in box.group(0)
+    guest = Client().get(f"/room/{room.slug}/").content.decode()
+    assert "value=" not in re.search(r'<input id="join-name"[^>]*>', guest).group(0)
     client.post(f"/room/{room.slug}/seat/", {"name": "  "})
     assert room.seats.get(index=1).name == "newbie2"
 
