@@ -142,6 +142,15 @@ def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> st
             "place": event.get("place"),
         }
     if kind == "sevens_laid":
+        # The seat that held the 7 of diamonds plays first (rules.md): say who, and why.
+        first = next(
+            (int(s) for s, held in (event.get("cards") or {}).items() if "7D" in held), None
+        )
+        if first is not None and first < len(names):
+            return _("The 7s are laid out. %(name)s held the %(card)s and starts.") % {
+                "name": names[first],
+                "card": say("7D"),
+            }
         return _("The 7s are laid out.")
     if kind == "round_end":
         return _("The round is over.")

@@ -59,3 +59,16 @@ def test_it_logs_passes_in_the_round_log():
     state, _events = apply(state, Action.pass_())
     v = view(state, 0)
     assert f"{v['names'][passer]} passed." in fragment(table_for(v, 0), "log")
+
+
+def test_the_log_says_who_starts_and_why():
+    # Seed 004: after the 7s are laid out, the player who held the 7♦ plays first.
+    for seed in range(4):
+        state = new_round(RuleSet.preset("japanese"), seed=seed, dealer=seed)
+        first = state.turn
+        v = view(state, 0)
+        log = fragment(table_for(v, 0), "log")
+        assert f"The 7s are laid out. {v['names'][first]} held the 7♦ and starts." in log
+    # With 7s played in turn the log says nothing of the kind: the first play is the 7♦ itself.
+    v = view(new_round(RuleSet.preset("chinese"), seed=1, dealer=0), 0)
+    assert "held the" not in fragment(table_for(v, 0), "log")
