@@ -31,17 +31,31 @@ REMEMBERED = "last_game"  # the session key: the rules and name of the browser's
 @require_GET
 def home(request):
     """The menu: a preset when one is asked for, else the rules this browser last started a game
-    with, else the language's first preset (the form's own initial values: the Japanese rules).
+    with, else the language's first preset (the Japanese rules, but in Traditional Chinese).
     The name is the one last given, else a signed-in player's username."""
     preset = request.GET.get("preset")
     initial = remembered_initial(request.session.get(REMEMBERED))
     if preset in PRESET_NAMES:  # the preset's rules, and the name the browser last gave
         initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
-    elif initial is None and (language := (get_language() or "").lower()) in FIRST_PRESET:
-        initial = preset_initial(FIRST_PRESET[language])
+    elif initial is None:
+        initial = preset_initial(FIRST_PRESET.get((get_language() or "").lower(), "japanese"))
     initial = {**(initial or {}), "name": player_name(request, (initial or {}).get("name", ""))}
-    context = {"form": RulesForm(initial=initial), "in_play": games_in_play(request)}
+    context = {
+        "form": RulesForm(initial=initial),
+        "in_play": games_in_play(request),
+        "preset": preset_of(initial),
+    }
     return render(request, "rooms/home.html", context)
+
+
+def preset_of(initial: dict) -> str | None:
+    """The preset whose rules the menu starts with, the number of players and rounds aside (the
+    preset buttons show it as pressed); None for rules of the player's own."""
+    for name in PRESET_NAMES:
+        rules = preset_initial(name)
+        if all(initial.get(k) == v for k, v in rules.items() if k not in ("players", "rounds")):
+            return name
+    return None
 
 
 def games_in_play(request, limit: int = 3) -> list[dict]:

@@ -66,6 +66,22 @@ def test_it_offers_the_presets_as_buttons(client):
     assert 'name="preset" value="chinese"' in html
 
 
+def pressed(html: str) -> list[str]:
+    return re.findall(r'name="preset" value="(\w+)" aria-pressed="true"', html)
+
+
+def test_the_preset_the_menu_holds_looks_pressed_and_the_rules_are_one_click_away(client):
+    assert pressed(client.get("/").content.decode()) == ["japanese"]
+    assert pressed(client.get("/", {"preset": "chinese"}).content.decode()) == ["chinese"]
+    # Three players and five rounds are still the Japanese rules; no limit on passes is not.
+    create(client, players="3", rounds="5")
+    assert pressed(client.get("/").content.decode()) == ["japanese"]
+    create(client, pass_limit="unlimited", pass_when_playable="")
+    assert pressed(client.get("/").content.decode()) == []
+    html = client.get("/").content.decode()
+    assert re.search(r'<a class="presets-rules" href="/rules/">How to play</a>', html)
+
+
 def create(client, **fields):
     data = {
         "players": "4", "rounds": "3", "pass_limit": "3", "pass_when_playable": "on",

@@ -587,7 +587,12 @@
   document.addEventListener("visibilitychange", turnTitle);
   document.addEventListener("change", homePlayers);
   document.addEventListener("change", function (event) {
-    if (event.target.form && event.target.form.id === "rules-form") homeRules();
+    if (!event.target.form || event.target.form.id !== "rules-form") return;
+    homeRules();
+    // A rule of the player's own: the menu no longer holds a preset's rules as they are.
+    if (["name", "players", "rounds"].indexOf(event.target.name) === -1) {
+      $all(".presets button[aria-pressed]").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+    }
   });
   homeRules();
   // "Show the earlier lines" is replaced by them: the focus goes to them, not to the page's top.

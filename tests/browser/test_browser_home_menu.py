@@ -37,6 +37,17 @@ class TestHomeMenu(LiveRoomTestCase):
         connected(page)
         expect(page.locator("#rules-card")).to_contain_text("no joker")
 
+    def test_a_preset_stops_looking_pressed_once_a_rule_of_it_is_changed(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        japanese = page.locator('.presets button[value="japanese"]')
+        expect(japanese).to_have_attribute("aria-pressed", "true")
+        page.locator('input[name="players"][value="3"]').check()  # still the Japanese rules
+        expect(japanese).to_have_attribute("aria-pressed", "true")
+        page.select_option('select[name="ace"]', "high")
+        expect(japanese).to_have_attribute("aria-pressed", "false")
+        expect(page.locator('.presets button[aria-pressed="true"]')).to_have_count(0)
+
     def test_it_offers_unlimited_passes_only_with_must_play(self):
         page = self.new_page()
         page.goto(self.url("/"))
