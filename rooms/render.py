@@ -7,6 +7,7 @@ hand, and on a shared device (hot-seat) the hand is shown only to the seat to ac
 the curtain.
 """
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from rooms import narrate, table
@@ -141,6 +142,13 @@ def page_context(room, session_key: str) -> dict:
         "can_start": waiting
         and (room.created_by == session_key or (bool(mine) and room.mode == "friend")),
         "creator": room.created_by == session_key,
+        # The computers' level the start form offers first (the operator's SEVENS_FILL_LEVEL).
+        "fill_level": getattr(settings, "SEVENS_FILL_LEVEL", "medium"),
+        "fill_levels": [
+            (level, Seat.Level(level).label)
+            for level in ("easy", "medium", "hard", "random")
+            if level != "random" or getattr(settings, "SEVENS_FILL_LEVEL", "") == "random"
+        ],
         "can_leave": bool(mine) and room.mode == "friend" and open_room,
         "closed": room.status == "closed",
         "card_words": card_words(),

@@ -172,7 +172,7 @@ def leave_seat(request, slug):
 def start(request, slug):
     room = find_room(slug)
     try:
-        services.fill_and_start(room, session_key(request))
+        services.fill_and_start(room, session_key(request), request.POST.get("level") or None)
     except RoomError as error:
         return refused(request, room, error)
     return HttpResponseRedirect(reverse("room", args=[room.slug]))

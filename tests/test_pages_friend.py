@@ -82,6 +82,25 @@ def test_it_fills_empty_seats_with_the_computer_when_the_creator_starts(aki, ben
     assert re.search(r'data-card="\w+"', page(ben, room))
 
 
+def test_the_creator_chooses_the_level_of_the_computers_that_fill_the_seats(aki, ben, room):
+    html = page(aki, room)
+    levels = re.search(r'<select id="fill-level" name="level">(.*?)</select>', html).group(1)
+    assert re.findall(r'<option value="(\w+)"', levels) == ["easy", "medium", "hard"]
+    assert '<option value="medium" selected>' in levels  # SEVENS_FILL_LEVEL's default
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/", {"level": "hard"})
+    seats = room.seats.order_by("index")
+    assert [(s.kind, s.level) for s in seats][2:] == [("cpu", "hard"), ("cpu", "hard")]
+
+
+def test_a_level_that_is_not_one_starts_nothing(aki, room):
+    response = aki.post(f"/room/{room.slug}/start/", {"level": "grandmaster"})
+    assert response.status_code == 400
+    assert "level: easy, medium or hard" in response.content.decode()
+    room.refresh_from_db()
+    assert room.status == "waiting"
+
+
 def test_it_lets_only_the_creator_start(ben, room):
     response = ben.post(f"/room/{room.slug}/start/")
     assert response.status_code == 400
