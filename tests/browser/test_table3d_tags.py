@@ -142,3 +142,98 @@ def test_the_tags_follow_the_turn_and_show_the_places_at_the_end(webgl_browser, 
     for seat, place in places.items():
         assert tags[seat]["badge"] == (ordinal[place] if place else None), (seat, tags[seat], place)
         assert not tags[seat]["acting"]
+
+
+# With the table turned: what leaves the canvas, goes under the bar of Play and Pass, or covers
+# what it must not (the layout, a card's corner, another tag, the corner controls). Tags are drawn
+# turned along the table's edges: their corners come from their transform.
+TURNED_PROBLEMS = """() => {
+  const t = sevensTable.table, v = sevensTable.view;
+  const canvas = document.querySelector('#table3d canvas').getBoundingClientRect();
+  const W = canvas.width, H = canvas.height;
+  const box = (el) => { const r = el.getBoundingClientRect(), x = r.left - canvas.left, y = r.top - canvas.top;
+    return [{x, y}, {x: x + r.width, y}, {x: x + r.width, y: y + r.height}, {x, y: y + r.height}]; };
+  const apart = (A, B) => [A, B].some((P) => P.some((a, i) => {
+    const b = P[(i + 1) % P.length], n = {x: b.y - a.y, y: a.x - b.x};
+    const pa = A.map((p) => p.x * n.x + p.y * n.y), pb = B.map((p) => p.x * n.x + p.y * n.y);
+    return Math.max(...pa) <= Math.min(...pb) || Math.max(...pb) <= Math.min(...pa); }));
+  const point = (p) => [p, {x: p.x + 0.01, y: p.y}, {x: p.x, y: p.y + 0.01}];
+  const onCanvas = (P) => P.every((p) => p.x >= 0 && p.x <= W && p.y >= 0 && p.y <= H);
+  const bar = [...document.querySelectorAll('#table3d .table3d-bar button')].filter((b) => !b.hidden).map(box);
+  const corners = [...document.querySelectorAll('#table3d .table3d-views, #table3d .table3d-option')].map(box);
+  const problems = [];
+  // Every card of the hands, face up or down, as drawn.
+  const cards = [...t.cards.values()].filter((m) => m.userData.inHand).concat([...t.backs.values()].flat());
+  for (const m of cards) {
+    m.geometry.computeBoundingBox();
+    const g = m.geometry.boundingBox;
+    const quad = [[g.min.x, g.min.z], [g.max.x, g.min.z], [g.max.x, g.max.z], [g.min.x, g.max.z]].map(([x, z]) => {
+      const p = m.localToWorld(m.position.clone().set(x, 0, z)).project(t.camera);
+      return {x: ((p.x + 1) / 2) * W, y: ((1 - p.y) / 2) * H}; });
+    const name = m.userData.card || 'a card face down';
+    if (!onCanvas(quad)) problems.push(`${name} leaves the canvas`);
+    if (bar.some((b) => !apart(quad, b))) problems.push(`${name} is under the bar`);
+  }
+  // The layout: the outer corners of its corner spots.
+  const rows = v.rows, first = rows.find((r) => r.suit === 'S').cells, last = rows.find((r) => r.suit === 'C').cells;
+  const layout = [sevensTable.spotOnScreen(first[0].card, -0.5, -0.7), sevensTable.spotOnScreen(first[12].card, 0.5, -0.7),
+    sevensTable.spotOnScreen(last[12].card, 0.5, 0.7), sevensTable.spotOnScreen(last[0].card, -0.5, 0.7)];
+  if (!onCanvas(layout)) problems.push('the layout leaves the canvas');
+  if (bar.some((b) => !apart(layout, b))) problems.push('the layout is under the bar');
+  const hand = v.hand.map((c) => sevensTable.handCardOnScreen(c));
+  const tags = [...document.querySelectorAll('#table3d .table3d-tag')].map((el) => {
+    const m = new DOMMatrix(getComputedStyle(el).transform), w = el.offsetWidth, h = el.offsetHeight;
+    // The transform turns the tag about its centre.
+    const quad = [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => {
+      const p = m.transformPoint(new DOMPoint(x - w / 2, y - h / 2));
+      return {x: p.x + w / 2, y: p.y + h / 2}; });
+    return {seat: el.dataset.seat, quad};
+  });
+  tags.forEach((tag, i) => {
+    const name = `the tag of seat ${tag.seat}`;
+    if (!onCanvas(tag.quad)) problems.push(`${name} leaves the canvas`);
+    if (bar.some((b) => !apart(tag.quad, b))) problems.push(`${name} is under the bar`);
+    if (!apart(tag.quad, layout)) problems.push(`${name} covers the layout`);
+    if (hand.some((c) => !apart(tag.quad, point(c)))) problems.push(`${name} covers a card's corner`);
+    if (corners.some((c) => !apart(tag.quad, c))) problems.push(`${name} covers a corner control`);
+    for (const other of tags.slice(i + 1)) if (!apart(tag.quad, other.quad)) problems.push(`${name} covers another tag`);
+  });
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("screen", [*SCREENS, "laptop"])
+def test_the_table_turned_as_far_as_a_drag_goes_still_shows_everything(
+    webgl_browser, demo_url, screen, players
+):
+    """Dragging "rotates the view slightly" (the rules): at the full drag, either way, in both
+    views, nothing of the hands, the layout or the name tags leaves the canvas or goes under the bar
+    of Play and Pass, and the tags cover nothing they must not. Turned 20°, at 1366×768 the hand
+    slid under the bar and the near tag covered spots of the layout; upright on a phone the hand
+    and the far tags were cut off in the top-down view. Full hands: the widest they spread."""
+    options = dict(SCREENS.get(screen, {"width": 1366, "height": 768}))
+    page = open_table(webgl_browser, demo_url + f"?cpu=0&players={players}", **options)
+    settle(page)
+    canvas = page.locator("#table3d canvas").bounding_box()
+    x, y = canvas["x"] + canvas["width"] / 2, canvas["y"] + canvas["height"] / 2
+    reach = min(canvas["width"], canvas["height"]) / 2 - 10  # the drag stays on the canvas
+    for view in ("angled", "top"):
+        page.click(f'#table3d [data-view="{view}"]')
+        for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+            page.click(f'#table3d [data-view="{view}"]')  # straight again
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + dx * reach, y + dy * reach, steps=8)
+            page.mouse.up()
+            yaw, pitch = page.evaluate("() => [sevensTable.table.yaw, sevensTable.table.pitch]")
+            assert abs(yaw) == pytest.approx(0.07) and abs(pitch) == pytest.approx(0.15), (
+                "turned as far as it goes",
+                yaw,
+                pitch,
+            )
+            page.evaluate("() => sevensTable.table.renderNow()")  # the tags placed for this turn
+            problems = page.evaluate(TURNED_PROBLEMS)
+            if problems:
+                save(page, f"table3d-turned-{screen}-{players}-{view}.png")
+            assert not problems, (view, yaw, pitch, problems)

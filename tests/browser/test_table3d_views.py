@@ -44,7 +44,7 @@ def test_it_turns_the_table_slightly_when_dragged(webgl_browser, demo_url):
     page.mouse.move(x + 400, y, steps=5)
     page.mouse.up()
     yaw = page.evaluate("() => sevensTable.table.yaw")
-    assert 0 < yaw <= 0.35, "turned, but only slightly"
+    assert 0 < yaw <= 0.07, "turned, but only slightly (4°, test_table3d_tags.py)"
     assert page.evaluate("() => sevensTable.selection") == [], "a drag is not a press"
     # Either view's button sets the table straight again, the one already chosen too.
     page.click('#table3d [data-view="angled"]')

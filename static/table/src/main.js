@@ -278,7 +278,9 @@ function boot(root) {
     if (!drag.moved && Math.hypot(dx, dy) < 6) return;
     if (!drag.moved) canvas.setPointerCapture?.(e.pointerId);
     drag.moved = true;
-    table.turn(drag.yaw + dx * 0.004, drag.pitch - dy * 0.003);
+    // About 150 px of drag reach the turn's limits (scene.js TURN): the table follows the finger
+    // slowly, not to a stop after a few pixels.
+    table.turn(drag.yaw + dx * 0.0005, drag.pitch - dy * 0.001);
   });
   canvas.addEventListener("pointerup", (e) => {
     const wasDrag = drag && drag.moved;

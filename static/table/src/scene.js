@@ -65,6 +65,11 @@ function drawWhite() {
 const LAYER = { felt: -3, marks: -2, glow: -1 };
 
 const VIEWS = { angled: (52 * Math.PI) / 180, top: (89.9 * Math.PI) / 180 };
+// How far a drag turns the table (radians): slightly, as the rules say. At 0.35 a drag turned it
+// 20°, and the hand slid under Play and Pass and off the canvas; 4° keeps the hands, the layout and
+// the name tags on the canvas and clear of the bar, on a phone held either way too
+// (tests/browser/test_table3d_tags.py).
+export const TURN = { yaw: 0.07, pitch: 0.15 };
 const DIM = 0.5;
 // A chosen card slides up out of the fan, staying at its height in it: raised above its
 // neighbours it hid the index of the card to its right (a touch there took the chosen card), and
@@ -380,14 +385,30 @@ export class Table {
     const far = this.places.filter((p) => !p.near).map((p) => p.x);
     const pitch = far.length > 1 ? Math.abs(far[1] - far[0]) : 6;
     const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
+    // A table turned by a drag has its edges sloping on the screen: each tag lies along the edge
+    // of the layout it stands by, so it stays between the same cards as when straight (level, it
+    // covered the layout at one end).
+    const slope = (x, z) => {
+      const a = on(x - 1, z);
+      const b = on(x + 1, z);
+      return Math.atan2(b.y - a.y, b.x - a.x);
+    };
     const at = (seat, near) => {
       // Tags.update keeps a tag for exactly the seats of this.places.
       const p = this.places.find((q) => q.seat === seat);
       if (!near) {
-        return { far: true, x: on(p.x, p.z).x, backs: on(p.x, p.z + CARD_H / 2).y, beyond: on(p.x, p.z - CARD_H / 2).y, row: on(p.x, rowFar).y };
+        return {
+          far: true,
+          x: on(p.x, p.z).x,
+          backs: on(p.x, p.z + CARD_H / 2).y,
+          beyond: on(p.x, p.z - CARD_H / 2).y,
+          row: on(p.x, rowFar).y,
+          angle: slope(p.x, rowFar),
+        };
       }
       return {
         far: false,
+        angle: slope(0, rowNear),
         x: on(0, HAND_Z).x,
         row: on(0, rowNear).y,
         // With no cards in hand (gone out, or a watcher's empty seat) the gap reaches the hand's middle.
@@ -432,10 +453,10 @@ export class Table {
     this.requestRender();
   }
 
-  /** Turns the table a little (dragging); both angles are clamped. */
+  /** Turns the table a little (dragging); both angles are clamped (TURN). */
   turn(yaw, pitch) {
-    this.yaw = Math.max(-0.35, Math.min(0.35, yaw));
-    this.pitch = Math.max(-0.15, Math.min(0.15, pitch));
+    this.yaw = Math.max(-TURN.yaw, Math.min(TURN.yaw, yaw));
+    this.pitch = Math.max(-TURN.pitch, Math.min(TURN.pitch, pitch));
     this.world.rotation.y = this.yaw;
     this.placeCamera(this.distance);
     this.requestRender();

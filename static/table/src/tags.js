@@ -20,27 +20,33 @@ const CLEAR = 3; // and between a tag and the cards it sits beside
  *   chosen card (the hand's far edge, less the lift), `below` the hand's near edge, `left` its
  *   left edge and `middle` its centre's height. In the gap if it fits; else below the hand, above
  *   the canvas's bottom bar (`canvas.bar` pixels high), where the screen is tall (a phone
- *   upright); else beside the hand, on its left, where it is wide (a phone on its side); else in
- *   the gap all the same.
+ *   upright); else beside the hand, on its left, where it is wide (a phone on its side); else just
+ *   below the layout all the same, over the far edge of a chosen card.
+ * A table turned by a drag slopes on the screen: `at.angle` is the slope of the edge a tag stands
+ * by, and the tag is drawn turned by it, along the edge (Tags.place).
  */
 export function tagBox(at, size, canvas, obstacles = [], besideSize = size) {
   const { w, h } = size;
   const clampX = (left) => Math.max(EDGE, Math.min(canvas.width - EDGE - w, left));
+  // Turned with the table (`at.angle`), a tag's ends rise above its box and dip below it.
+  const tilt = (w / 2) * Math.abs(Math.sin(at.angle || 0));
   if (at.far) {
     const left = clampX(at.x - w / 2);
     const gap = at.row - at.backs;
     if (gap >= h + 2 * CLEAR) return { left, top: at.backs + (gap - h) / 2, beside: false };
-    const beyond = { left, top: at.beyond - CLEAR - h, right: left + w, bottom: at.beyond - CLEAR };
-    if (beyond.top >= EDGE && !obstacles.some((o) => overlap(o, beyond))) return { left, top: beyond.top, beside: false };
-    return { left, top: Math.max(EDGE, at.row - CLEAR - h), beside: false };
+    const top = at.beyond - CLEAR - h;
+    const beyond = { left, top: top - tilt, right: left + w, bottom: top + h + tilt };
+    if (beyond.top >= EDGE && !obstacles.some((o) => overlap(o, beyond))) return { left, top, beside: false };
+    return { left, top: Math.max(EDGE + tilt, at.row - CLEAR - h), beside: false };
   }
   const gap = at.hand - at.row;
   if (gap >= h + 2 * CLEAR) return { left: clampX(at.x - w / 2), top: at.row + (gap - h) / 2, beside: false };
-  if (at.below + CLEAR + h <= canvas.height - (canvas.bar || 0)) return { left: clampX(at.x - w / 2), top: at.below + CLEAR, beside: false };
+  if (at.below + CLEAR + h + tilt <= canvas.height - (canvas.bar || 0)) return { left: clampX(at.x - w / 2), top: at.below + CLEAR, beside: false };
   // Beside the hand the tag's two lines stand one above the other (besideSize), to be narrow.
   const right = at.left - 2 * CLEAR;
   if (right - besideSize.w >= EDGE) return { left: right - besideSize.w, top: at.middle - besideSize.h / 2, beside: true };
-  return { left: clampX(at.x - w / 2), top: at.row + (gap - h) / 2, beside: false };
+  // No room: clear of the layout all the same, over the far edge of a chosen card.
+  return { left: clampX(at.x - w / 2), top: at.row + CLEAR, beside: false };
 }
 
 function overlap(a, b) {
@@ -139,13 +145,16 @@ export class Tags {
           entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
         }
       }
-      const box = tagBox(at(seat, entry.near), entry.size, canvas, this.obstacles, entry.besideSize);
+      const where = at(seat, entry.near);
+      const box = tagBox(where, entry.size, canvas, this.obstacles, entry.besideSize);
       entry.beside = box.beside;
       el.classList.toggle("beside", box.beside);
-      const text = `${Math.round(box.left)},${Math.round(box.top)}`;
+      const angle = Math.round((where.angle || 0) * 1000) / 1000;
+      const turn = angle ? ` rotate(${angle}rad)` : "";
+      const text = `translate(${Math.round(box.left)}px, ${Math.round(box.top)}px)${turn}`;
       if (entry.box === text) continue;
       entry.box = text;
-      el.style.transform = `translate(${Math.round(box.left)}px, ${Math.round(box.top)}px)`;
+      el.style.transform = text;
     }
   }
 }

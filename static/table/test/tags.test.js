@@ -26,7 +26,7 @@ test("a tag never leaves the canvas sideways", () => {
   assert.equal(tagBox({ far: true, x: 0, backs: 100, row: 160, beyond: 80 }, size, canvas).left, 4);
 });
 
-test("the near tag: in the gap, else below the hand, else beside it, narrower, else in the gap", () => {
+test("the near tag: in the gap, else below the hand, else beside it, narrower, else below the layout", () => {
   const near = { far: false, x: 200, row: 300, hand: 360, below: 420, left: 150, middle: 390 };
   assert.deepEqual(tagBox(near, size, canvas), { left: 150, top: 310, beside: false });
   const tight = { ...near, hand: 320 };
@@ -34,6 +34,23 @@ test("the near tag: in the gap, else below the hand, else beside it, narrower, e
   // Below the hand would reach the bar of Play and Pass: beside the hand, on its left.
   const low = { ...tight, below: 500 };
   assert.deepEqual(tagBox(low, size, canvas, [], { w: 80, h: 50 }), { left: 64, top: 365, beside: true });
-  // No room on the left either: the gap all the same.
-  assert.deepEqual(tagBox({ ...low, left: 60 }, size, canvas, [], { w: 80, h: 50 }), { left: 150, top: 290, beside: false });
+  // No room on the left either: clear of the layout all the same, over the far edge of a chosen
+  // card (centred in the gap, it covered the layout's near row).
+  assert.deepEqual(tagBox({ ...low, left: 60 }, size, canvas, [], { w: 80, h: 50 }), { left: 150, top: 303, beside: false });
+});
+
+test("a tag turned with the table keeps its ends on the canvas and clear of the bar", () => {
+  // Turned by 0.1 rad, a tag 100 px wide rises and dips 5 px at its ends.
+  const near = { far: false, x: 200, row: 300, hand: 320, left: 60, middle: 390, angle: 0.1 };
+  assert.equal(tagBox({ ...near, below: 492 }, size, canvas).top, 495, "below the hand");
+  assert.equal(tagBox({ ...near, below: 493 }, size, canvas).top, 303, "its dipping end would reach the bar");
+  assert.equal(tagBox({ ...near, below: 497, angle: 0 }, size, canvas).top, 500, "straight, no end dips");
+  const far = { far: true, x: 200, backs: 100, row: 130, angle: -0.1 };
+  assert.equal(tagBox({ ...far, beyond: 52 }, size, canvas).top, 9, "beyond the hand");
+  assert.equal(tagBox({ ...far, beyond: 51 }, size, canvas).top, 87, "its rising end would leave the canvas");
+  assert.equal(tagBox({ ...far, beyond: 47, angle: 0 }, size, canvas).top, 4);
+  // Nor may it reach a corner control.
+  const control = { left: 0, top: 0, right: 400, bottom: 14 };
+  assert.equal(tagBox({ ...far, beyond: 60, angle: 0 }, size, canvas, [control]).top, 17);
+  assert.equal(tagBox({ ...far, beyond: 60 }, size, canvas, [control]).top, 87);
 });
