@@ -140,7 +140,24 @@
       line.appendChild(document.createTextNode(" "));
       line.appendChild(button);
     });
-    line.querySelector("button").focus();
+    // Asked for a Play pressed on the 3D table, the question is answered there too (its bar
+    // repeats these buttons): the focus comes here without scrolling the table out of view.
+    line.querySelector("button").focus({ preventScroll: fromTable });
+  }
+
+  // The 3D table (static/table/src/panel.js) presses Play and Pass through this panel: the joker's
+  // spot the player pressed on its layout is the joker's, and no question is asked.
+  var fromTable = false;
+  function tableSubmit(event) {
+    event.preventDefault(); // pressed here
+    var spot = event.detail && event.detail.spot;
+    if (spot) choice.spot = spot;
+    fromTable = true;
+    try {
+      event.target.click();
+    } finally {
+      fromTable = false;
+    }
   }
 
   // -- frames ---------------------------------------------------------------------------------
@@ -608,6 +625,7 @@
     earlierAsked = false;
     if (!active || active === document.body) earlier.focus({ preventScroll: true });
   });
+  document.addEventListener("sevens:table-submit", tableSubmit);
   document.body.addEventListener("htmx:wsConfigSend", configureSend);
   document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);

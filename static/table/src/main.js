@@ -95,6 +95,9 @@ function boot(root) {
   const fourBox = root.querySelector('[data-option="four-colour"]');
   let view = null;
   let selection = [];
+  // The joker's spot the player pressed on the layout, for this selection (pressSpot): where the
+  // card could follow the joker on two, it says which, and the panel need not ask.
+  let jokerSpot = null;
   let stateText = null;
 
   function onFrame(moving) {
@@ -225,8 +228,9 @@ function boot(root) {
     }
   }
 
-  function setSelection(next, { syncPanel = true } = {}) {
+  function setSelection(next, { syncPanel = true, spot = null } = {}) {
     selection = next;
+    jokerSpot = spot;
     table.setSelection(selection);
     if (syncPanel) selectCards(selection);
     updateBar();
@@ -243,8 +247,10 @@ function boot(root) {
     // A new version that leaves the turn with this seat (a player's presence, a friend's
     // fast-forward) keeps the choice: the panel keeps its pressed cards, and the table keeps the
     // same ones (it used to drop its own, the panel's staying pressed, and Play went dead).
+    const before = selection.join();
     if (view && next.version !== view.version) selection = hasPanel() ? pressedCards() : [];
     selection = isMyTurn(next) ? selection.filter((c) => hand.has(c)) : [];
+    if (selection.join() !== before) jokerSpot = null;
     const previous = view;
     view = next;
     api.version = view.version;
@@ -296,15 +302,15 @@ function boot(root) {
     if (card) return setSelection(pressCard(view, selection, card));
     // A press on the layout: a spot a move fills chooses it, a second press there plays it.
     const spot = table.pickSpot(x, y);
-    const pressed = spot && pressSpot(view, selection, spot);
+    const pressed = spot && pressSpot(view, selection, spot, jokerSpot);
     if (!pressed) return;
-    setSelection(pressed.selection);
-    if (pressed.play && hasPanel()) submitMove(selectionAction(view, pressed.selection));
+    setSelection(pressed.selection, { spot: pressed.spot });
+    if (pressed.play && hasPanel()) submitMove(selectionAction(view, pressed.selection, pressed.spot));
   });
   canvas.addEventListener("pointercancel", () => (drag = null));
 
   playButton?.addEventListener("click", () => {
-    const move = view && selectionAction(view, selection);
+    const move = view && selectionAction(view, selection, jokerSpot);
     if (move) submitMove(move);
   });
   passButton?.addEventListener("click", () => submitMove({ action: "pass" }));

@@ -4,7 +4,9 @@
 // The panel's contract (templates/rooms/…): `#hand` holds buttons with `data-card="6D"` that
 // select a card (pressed ones carry aria-pressed="true"); `#controls` is (or holds) the form whose
 // submit buttons carry name="action" and value "play" / "pass" (and "joker" when the form has a
-// separate joker action), with optional `card` and `spot` fields.
+// separate joker action), with optional `card` and `spot` fields. A panel may take a move's
+// submit button press itself: a cancelable `sevens:table-submit` event on the button, whose
+// detail names the joker's spot the player chose on the table (or null).
 
 function panelForm(doc) {
   const controls = doc.getElementById("controls");
@@ -64,8 +66,13 @@ export function submitMove(move, doc = document) {
     (move.action === "joker" ? submitters.find((b) => b.value === "play") : null);
   if (!submitter) return false;
   if (move.action === "joker" && submitter.value !== "joker") setField(form, "spot", move.spot);
+  // The room's panel (static/js/panel.js) presses the button itself when told the move comes from
+  // the table: it takes the joker's spot chosen there, and a question it asks then is answered on
+  // the table (main.js shows it) without scrolling the page to the panel. Elsewhere, a plain click.
+  const detail = { spot: move.action === "joker" ? (move.spot ?? null) : null };
+  const pressed = !submitter.dispatchEvent(new CustomEvent("sevens:table-submit", { bubbles: true, cancelable: true, detail }));
   // A real click: htmx records the clicked button and sends its name and value.
-  submitter.click();
+  if (!pressed) submitter.click();
   return true;
 }
 

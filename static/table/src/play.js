@@ -78,40 +78,47 @@ export function pressCard(view, selection, card) {
 }
 
 /**
- * A press on the layout's spot `spot`, as the next selection and whether it plays: a spot lit for
- * the whole selection plays it (the lifted card, or the joker and the card beyond it, goes where
- * it glows); any other spot a move can fill chooses that move's cards, to be played by a second
- * press or by Play (the spots are small on a phone, and there is no undo). Null for a spot no move
- * fills.
+ * A press on the layout's spot `spot`, as the next selection, whether it plays, and the joker's
+ * spot it chose: a spot lit for the whole selection plays it (the lifted card, or the joker and
+ * the card beyond it, goes where it glows); any other spot a move can fill chooses that move's
+ * cards, to be played by a second press or by Play (the spots are small on a phone, and there is
+ * no undo). A press on a joker's spot puts the joker there, where the card could follow it on two
+ * (the rules' "Connect A and K"); a press on the card's own spot keeps the joker's spot chosen
+ * before (`chosen`). Null for a spot no move fills.
  */
-export function pressSpot(view, selection, spot) {
+export function pressSpot(view, selection, spot, chosen = null) {
   const plays = legalPlays(view);
   const jokers = jokerActions(view);
   const [first, second] = selection;
   if (first && first !== JOKER && spot === first && plays.some((a) => a.card === first)) {
-    return { selection, play: true };
+    return { selection, play: true, spot: null };
   }
-  if (first === JOKER && second && jokers.some((a) => a.card === second && (a.spot === spot || a.card === spot))) {
-    return { selection, play: true };
+  if (first === JOKER && second) {
+    const moves = jokers.filter((a) => a.card === second);
+    if (moves.some((a) => a.spot === spot)) return { selection, play: true, spot };
+    if (moves.length && spot === second) return { selection, play: true, spot: chosen };
   }
-  if (plays.some((a) => a.card === spot)) return { selection: [spot], play: false };
+  if (plays.some((a) => a.card === spot)) return { selection: [spot], play: false, spot: null };
   const onSpot = jokers.filter((a) => a.spot === spot);
-  if (onSpot.length === 1) return { selection: [JOKER, onSpot[0].card], play: false };
-  if (onSpot.length) return { selection: [JOKER], play: false };
+  if (onSpot.length === 1) return { selection: [JOKER, onSpot[0].card], play: false, spot };
+  if (onSpot.length) return { selection: [JOKER], play: false, spot: null };
   return null;
 }
 
 /**
  * The move the selection stands for, in the panel's terms ({action, card, spot}), or null when
- * nothing is selected. An illegal selection still maps to a move: the panel and the server
- * explain why it is refused, so the 3D view never invents its own messages.
+ * nothing is selected. The joker's spot is `spot` when the player chose it (pressSpot) and the
+ * card can follow the joker there, else the only one the card has; with two and none chosen it is
+ * null, and the panel asks which. An illegal selection still maps to a move: the panel and the
+ * server explain why it is refused, so the 3D view never invents its own messages.
  */
-export function selectionAction(view, selection) {
+export function selectionAction(view, selection, spot = null) {
   const [first, second] = selection;
   if (!first) return null;
   if (first === JOKER) {
     if (!second) return { action: "joker", card: null, spot: null };
-    const match = jokerActions(view).find((a) => a.card === second);
+    const moves = jokerActions(view).filter((a) => a.card === second);
+    const match = moves.find((a) => a.spot === spot) || (moves.length === 1 ? moves[0] : null);
     return { action: "joker", card: second, spot: match ? match.spot : null };
   }
   return { action: "play", card: first, spot: null };

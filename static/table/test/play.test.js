@@ -90,10 +90,10 @@ test("it presses the joker together with the card that follows it", () => {
 
 test("a press on a spot chooses the move that fills it, and a second press plays it", () => {
   const view = new FakeRoom({ hands }).view(0);
-  assert.deepEqual(pressSpot(view, [], "8D"), { selection: ["8D"], play: false });
-  assert.deepEqual(pressSpot(view, ["8D"], "8D"), { selection: ["8D"], play: true });
+  assert.deepEqual(pressSpot(view, [], "8D"), { selection: ["8D"], play: false, spot: null });
+  assert.deepEqual(pressSpot(view, ["8D"], "8D"), { selection: ["8D"], play: true, spot: null });
   // Another spot a move fills: that move instead, not played yet.
-  assert.deepEqual(pressSpot(view, ["8D"], "6S"), { selection: ["6S"], play: false });
+  assert.deepEqual(pressSpot(view, ["8D"], "6S"), { selection: ["6S"], play: false, spot: null });
   // A spot no move fills changes nothing.
   assert.equal(pressSpot(view, [], "KC"), null);
   assert.equal(pressSpot(view, ["8D"], "9D"), null);
@@ -105,12 +105,41 @@ test("a press on a spot chooses the move that fills it, and a second press plays
 
 test("a press on a joker's spot chooses the joker and the card beyond it", () => {
   const view = jokerView();
-  assert.deepEqual(pressSpot(view, [], "5D"), { selection: ["JK", "4D"], play: false });
-  assert.deepEqual(pressSpot(view, ["JK"], "5D"), { selection: ["JK", "4D"], play: false });
+  assert.deepEqual(pressSpot(view, [], "5D"), { selection: ["JK", "4D"], play: false, spot: "5D" });
+  assert.deepEqual(pressSpot(view, ["JK"], "5D"), { selection: ["JK", "4D"], play: false, spot: "5D" });
   // Both spots of the pair are lit: either plays it.
-  assert.deepEqual(pressSpot(view, ["JK", "4D"], "5D"), { selection: ["JK", "4D"], play: true });
-  assert.deepEqual(pressSpot(view, ["JK", "4D"], "4D"), { selection: ["JK", "4D"], play: true });
+  assert.deepEqual(pressSpot(view, ["JK", "4D"], "5D"), { selection: ["JK", "4D"], play: true, spot: "5D" });
+  assert.deepEqual(pressSpot(view, ["JK", "4D"], "4D"), { selection: ["JK", "4D"], play: true, spot: null });
   assert.deepEqual(selectionAction(view, ["JK", "4D"]), { action: "joker", card: "4D", spot: "5D" });
+});
+
+// Clubs 7…8 and A…6 on the table, 10♣ and Q♣ placed by an eliminated seat, A and K joined: J♣
+// can follow the joker on 9♣ (then 10♣) or on K♣ (then Q♣).
+function twoSpotView() {
+  const view = jokerView();
+  view.hand = ["JC", "JK", "9S"];
+  view.legal = [
+    { type: "joker", spot: "9C", card: "JC" },
+    { type: "joker", spot: "KC", card: "JC" },
+    { type: "pass" },
+  ];
+  return view;
+}
+
+test("where the card could follow the joker on two spots, the spot pressed is the joker's", () => {
+  const view = twoSpotView();
+  assert.deepEqual([...litSpots(view)].sort(), ["9C", "KC"]);
+  // The first press chooses the joker, the card and the joker's spot; a second press there plays.
+  const first = pressSpot(view, [], "KC");
+  assert.deepEqual(first, { selection: ["JK", "JC"], play: false, spot: "KC" });
+  assert.deepEqual(selectionAction(view, first.selection, first.spot), { action: "joker", card: "JC", spot: "KC" });
+  assert.deepEqual(pressSpot(view, first.selection, "KC", first.spot), { selection: ["JK", "JC"], play: true, spot: "KC" });
+  // The other spot, pressed next, plays there instead; the card's own spot keeps the one chosen.
+  assert.deepEqual(pressSpot(view, first.selection, "9C", first.spot), { selection: ["JK", "JC"], play: true, spot: "9C" });
+  assert.deepEqual(pressSpot(view, first.selection, "JC", first.spot), { selection: ["JK", "JC"], play: true, spot: "KC" });
+  // Chosen from the hand, nothing says where: no spot, and the panel asks.
+  assert.deepEqual(selectionAction(view, ["JK", "JC"]), { action: "joker", card: "JC", spot: null });
+  assert.deepEqual(selectionAction(view, ["JK", "JC"], "5D"), { action: "joker", card: "JC", spot: null });
 });
 
 test("it shows the passes left on the Pass button", () => {

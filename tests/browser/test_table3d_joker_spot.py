@@ -1,0 +1,150 @@
+"""The joker on the 3D table of a real room where the card after it could follow it on two spots
+(the joker with "Connect A and K", and a lost seat's cards placed on their spots): the spot the
+player presses on the layout is the joker's, with no question; the question the panel asks when
+nothing said which is answered on the table, which stays in view."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from browser_support import TIMEOUT_MS, connected, version
+from django.conf import settings
+from playwright.sync_api import expect
+from table3d_support import click_on_table, settle
+from test_table3d_room import Table3dRoom
+
+pytestmark = pytest.mark.browser
+
+# Three players, the joker, A and K joined, one pass each; the dealer is seat 2 (the room's first
+# deal). Aki (seat 0) holds J♣ and the joker and runs the spades; Bea (seat 1) holds 10♣ and Q♣ and
+# nothing she can play: she passes, then, out of passes, loses, and her cards lie on their spots;
+# Chen (seat 2) lays the clubs from 6 down to A, and the 8. Then J♣ can follow the joker on 9♣
+# (10♣ between) or on K♣ (Q♣ between).
+DEALT = (
+    "JK JC 7D AS 2S 3S 4S 5S 6S 8S 9S TS JS QS KS 4D 5D 6D",
+    "TC QC 7H AH 2H 3H 4H JH QH KH AD 2D 3D JD QD KD 9H TH",
+    "7C 7S AC 2C 3C 4C 5C 6C 8C 9C KC 5H 6H 8H 8D 9D TD",
+)
+HANDS = [hand.split() for hand in DEALT]
+MOVES = "0:6S 1:pass 2:6C 0:5S 2:5C 0:4S 2:4C 0:3S 2:3C 0:2S 2:2C 0:AS 2:AC 0:8S 2:8C"
+ASKED = "Where does the joker go?"
+
+
+def two_spot_room() -> tuple[str, str]:
+    """A room against two computers at that position, Aki to play: its slug and Aki's session key.
+    Written in a thread of its own (playwright's loop runs in this one) and in one transaction, so
+    the computers never play the room's own first deal."""
+
+    def write():
+        from django.contrib.sessions.backends.db import SessionStore
+        from django.db import connection, transaction
+
+        from games.sevens import Action, RuleSet, apply, new_round
+        from rooms import services
+        from rooms.models import Room
+
+        rules = RuleSet.preset("japanese", players=3, joker=True, ends="connect", pass_limit=1)
+        state = new_round(rules, hands=HANDS, dealer=2)
+        for step in MOVES.split():
+            seat, move = step.split(":")
+            action = Action.pass_() if move == "pass" else Action.play(move)
+            state, _ = apply(state, action, int(seat))
+        try:
+            session = SessionStore()
+            session.create()
+            with transaction.atomic():
+                room = services.create_room(
+                    rules=rules.to_dict(),
+                    mode="cpu",
+                    level="easy",
+                    names=["Aki"],
+                    session_key=session.session_key,
+                )
+                rnd = room.match.current_round()
+                rnd.dealer, rnd.hands, rnd.events = 2, HANDS, list(state.log_events())
+                rnd.save(update_fields=["dealer", "hands", "events"])
+                Room.objects.filter(pk=room.pk).update(turn=state.turn, auto_turn=False)
+            return room.slug, session.session_key
+        finally:
+            connection.close()  # the thread's own connection: none left open at teardown
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(write).result()
+
+
+# The joker's spot once the move is made, or the panel's question if it asked instead.
+OUTCOME = """(v) => {
+    const asked = document.getElementById('messages').textContent.includes('Where does the joker go?');
+    if (asked) return 'asked';
+    if (sevensTable.view.version <= v) return null;
+    const move = (sevensTable.view.history || []).find((e) => e.type === 'joker');
+    return move ? move.spot : 'no joker move';
+}"""
+
+
+class TestTheJokersSpotOnTheTable(Table3dRoom):
+    def open_two_spot_room(self, **options):
+        slug, key = two_spot_room()
+        context = self.browser.new_context(**options)
+        context.set_default_timeout(TIMEOUT_MS)
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": self.live_server_url}]
+        )
+        page = context.new_page()
+        page.goto(self.url(f"/room/{slug}/"))
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        settle(page)
+        moves = page.evaluate(
+            "() => sevensTable.view.legal.filter((a) => a.type === 'joker').map((a) => a.spot)"
+        )
+        assert sorted(moves) == ["9C", "KC"], "J♣ follows the joker on 9♣ or on K♣"
+        return page
+
+    @staticmethod
+    def outcome(page, before: int) -> str:
+        return page.wait_for_function(OUTCOME, arg=before).json_value()
+
+    def test_a_spot_pressed_twice_takes_the_joker_there_with_no_question(self):
+        page = self.open_two_spot_room(viewport={"width": 1280, "height": 900})
+        k = page.evaluate("() => sevensTable.spotOnScreen('KC')")
+        click_on_table(page, k)
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        before = version(page)
+        click_on_table(page, k)  # the second press plays
+        assert self.outcome(page, before) == "KC"
+
+    def test_a_spot_pressed_then_play_takes_the_joker_there_with_no_question(self):
+        page = self.open_two_spot_room(viewport={"width": 1280, "height": 900})
+        click_on_table(page, page.evaluate("() => sevensTable.spotOnScreen('KC')"))
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        assert self.outcome(page, before) == "KC"
+
+    def test_on_a_phone_the_question_asked_from_the_table_is_answered_there(self):
+        """390×844: the joker and J♣ pressed in the hand say nothing of the spot, and Play on the
+        table asks. The panel's question sits below the table, out of sight: its button takes the
+        focus without scrolling (the table went out of view), and the table's bar asks too."""
+        page = self.open_two_spot_room(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        page.evaluate("() => document.getElementById('table3d').scrollIntoView({block: 'center'})")
+        for card in ("JK", "JC"):
+            click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        scrolled = page.evaluate("() => window.scrollY")
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        assert self.outcome(page, before) == "asked"
+        asked = page.locator("#table3d [data-table3d-message]")
+        expect(asked).to_contain_text(ASKED)
+        assert page.evaluate("() => window.scrollY") == scrolled
+        box = page.locator("#table3d").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        assert page.evaluate("() => document.activeElement.dataset.spot") in ("9C", "KC")
+        spots = asked.locator("button.table3d-spot")
+        assert spots.all_inner_texts() == ["9♣", "K♣"]
+        spots.nth(1).click()
+        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        assert self.outcome(page, before) == "KC"
