@@ -128,12 +128,12 @@ def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> st
     if kind == "eliminate":
         if event.get("joker_removed"):
             return _(
-                "%(name)s is out of passes and cannot play: their cards go face up to the layout, "
+                "%(name)s is out of passes and cannot play: their cards go to the layout, "
                 "and their joker leaves the game."
             ) % {"name": name}
-        return _(
-            "%(name)s is out of passes and cannot play: their cards go face up to the layout."
-        ) % {"name": name}
+        return _("%(name)s is out of passes and cannot play: their cards go to the layout.") % {
+            "name": name
+        }
     if kind == "drop_out":
         return _("%(name)s has only the joker left and drops out.") % {"name": name}
     if kind == "finish":

@@ -78,22 +78,17 @@ def controls(t: dict) -> str:
             f'title="{title}">{e(_("Fast-forward"))}</button>'
         )
     mine = "true" if turn["mine"] else "false"
-    moves = ""
-    if not t.get("out_of_round"):  # a seat out of the round has no move left: Fast-forward only
-        moves = (
-            '<button type="submit" name="action" value="play" class="play-button">'
-            f"{e(_('Play'))}</button>"
-            '<button type="submit" name="action" value="pass" id="pass-button" class="pass-button">'
-            f"{e(turn['pass_label'])}</button>"
-            '<button type="submit" name="action" value="hint" class="hint-button">'
-            f"{e(_('Hint'))}</button>"
-        )
     return (
         f'<section id="controls" hx-swap-oob="true" aria-label="{label}">'
         f'<p id="turn-note" class="turn-note{forced}" data-mine="{mine}">{note}</p>'
         '<form ws-send class="panel-form">'
         f'<input type="hidden" name="seat" value="{e(t["viewer"])}">'
-        f"{moves}{fast}</form></section>"
+        '<button type="submit" name="action" value="play" class="play-button">'
+        f"{e(_('Play'))}</button>"
+        '<button type="submit" name="action" value="pass" id="pass-button" class="pass-button">'
+        f"{e(turn['pass_label'])}</button>"
+        '<button type="submit" name="action" value="hint" class="hint-button">'
+        f"{e(_('Hint'))}</button>{fast}</form></section>"
     )
 
 

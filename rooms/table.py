@@ -135,10 +135,6 @@ def personal(
     )
     t["state_json"] = state_text(t["state"])
     t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
-    # A seat out of the round (gone out, knocked out) has no more moves: only Fast-forward stays.
-    t["out_of_round"] = viewer_seat is not None and any(
-        s["seat"] == viewer_seat and s["status"] != "playing" for s in view["seats"]
-    )
     if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
         t["controls"] = False
         t["state"] = {**t["state"], "legal": [], "turn": None}

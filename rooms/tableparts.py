@@ -107,8 +107,9 @@ def seats(t: dict) -> str | None:
 def seat_state(seat: dict) -> str:
     cards = seat["cards"]
     parts = [ngettext("%(n)s card", "%(n)s cards", cards) % {"n": e(cards)}, " · "]
-    if not seat["unlimited"]:
-        # Passes with no limit are passes only when unable to play (rules.forms): nothing to count.
+    if not seat["unlimited"] and seat["status"] == "playing":
+        # Passes with no limit are passes only when unable to play (rules.forms): nothing to count;
+        # nor for a seat out of the round.
         left = seat["passes_left"]
         parts += [ngettext("%(n)s pass left", "%(n)s passes left", left) % {"n": e(left)}, " · "]
     total = seat["total"]

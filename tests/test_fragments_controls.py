@@ -50,21 +50,3 @@ def test_it_hides_the_empty_controls_of_a_watcher():
     state = played_state()
     html = fragment(table_for(view(state, None), None), "controls")
     assert re.match(r'<section id="controls"[^>]*hidden>', html)
-
-
-def test_a_seat_out_of_the_round_keeps_only_fast_forward():
-    # The 3D table shows no Play, Pass or Hint to a seat that has gone out or been knocked out:
-    # it has no move left in the round. Fast-forward still hurries the computer's turns.
-    state = played_state()
-    v = view(state, 0)
-    v["seats"] = [
-        {**s, "status": "eliminated" if s["seat"] == 0 else s["status"]} for s in v["seats"]
-    ]
-    html = fragment(table_for(v, 0), "controls")
-    for action in ("play", "pass", "hint"):
-        assert f'value="{action}"' not in html
-    assert 'value="fast_forward"' in html
-    v["seats"] = [
-        {**s, "status": "finished" if s["seat"] == 0 else s["status"]} for s in v["seats"]
-    ]
-    assert 'value="hint"' not in fragment(table_for(v, 0), "controls")

@@ -39,7 +39,7 @@ def test_it_warns_when_a_seat_is_low_on_cards():
     assert "left!" not in seat_html(html, 1)
 
 
-def test_it_shows_the_place_of_a_finished_seat_and_counts_passes_only_where_they_are_limited():
+def test_it_shows_the_place_of_a_finished_seat_and_counts_passes_only_where_they_count():
     state = finished_state()
     v = view(state, 0)
     html = fragment(table_for(v, 0, status="between_rounds"), "seats")
@@ -55,7 +55,8 @@ def test_it_shows_the_place_of_a_finished_seat_and_counts_passes_only_where_they
     html = fragment(table_for(chinese, 0), "seats")
     assert "pass" not in seat_html(html, 1)
     assert re.search(r"1[23] cards · 0 points", seat_html(html, 1))
-    assert "passes left" in seat_html(fragment(table_for(v, 0), "seats"), 1)
+    assert "pass" not in seat_html(fragment(table_for(v, 0), "seats"), winner)  # out of the round
+    assert "passes left" in seat_html(fragment(table_for(view(played_state(), 0), 0), "seats"), 1)
 
 
 def test_a_point_lost_is_one_point():
