@@ -81,6 +81,13 @@ OUTCOME = """(v) => {
 }"""
 
 
+def still(page) -> None:
+    """The table still and drawn as it now lies: a press finds each card where it is drawn (a
+    card just lifted may not have been drawn in its new place yet when settle returns)."""
+    settle(page)
+    page.evaluate("() => sevensTable.table.renderNow()")
+
+
 class TestTheJokersSpotOnTheTable(Table3dRoom):
     def open_two_spot_room(self, **options):
         slug, key = two_spot_room()
@@ -131,6 +138,7 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         )
         page.evaluate("() => document.getElementById('table3d').scrollIntoView({block: 'center'})")
         for card in ("JK", "JC"):
+            still(page)
             click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
         page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
         scrolled = page.evaluate("() => window.scrollY")
@@ -148,3 +156,23 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         spots.nth(1).click()
         page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
         assert self.outcome(page, before) == "KC"
+
+    def test_the_joker_lifted_alone_says_to_choose_the_card_after_it(self):
+        """The spots light up for the joker alone; the table says at once what comes next (the
+        panel said it only once Play was pressed), in the panel's words."""
+        page = self.open_two_spot_room(viewport={"width": 1280, "height": 900})
+        message = page.locator("#table3d [data-table3d-message]")
+        expect(message).to_be_hidden()
+        joker = page.evaluate("() => sevensTable.handCardOnScreen('JK')")
+        click_on_table(page, joker)
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK'")
+        expect(message).to_have_text("Now choose the card to play after the joker.")
+        # The card chosen, nothing more to say; the joker put back, nor then.
+        still(page)
+        click_on_table(page, page.evaluate("() => sevensTable.handCardOnScreen('JC')"))
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        expect(message).to_be_hidden()
+        still(page)
+        click_on_table(page, page.evaluate("() => sevensTable.handCardOnScreen('JK')"))
+        page.wait_for_function("() => sevensTable.selection.join() === 'JC'")
+        expect(message).to_be_hidden()

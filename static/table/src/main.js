@@ -2,9 +2,11 @@
 // turns presses on the canvas into a selection, and plays through the button panel. Where WebGL
 // is missing or fails, it says so once and leaves the game to the panel.
 
+import { JOKER } from "./layout.js";
 import {
   canPass,
   isMyTurn,
+  jokerActions,
   passLabel,
   playsThisRound,
   pressCard,
@@ -125,12 +127,21 @@ function boot(root) {
     if (shortLandscape.matches && view && (playsThisRound(view) || curtainUp())) root.scrollIntoView({ block: "center" });
   }
 
-  // The panel's latest message, over the table too (only a change is written, as below).
+  // The joker lifted alone, with a card that may follow it: that card is still to be chosen. The
+  // panel says so only once Play is pressed; the table says it at once, in the panel's words.
+  function jokerGuidance() {
+    if (!view || !isMyTurn(view) || selection.join() !== JOKER || !jokerActions(view).length) return "";
+    return document.querySelector(".room")?.getAttribute("data-joker-needs-card") || "";
+  }
+
+  // The panel's latest message, over the table too (only a change is written, as below); while
+  // the joker is lifted alone, what to do next.
   function syncMessage() {
     if (!messageBox) return;
-    const message = document.querySelector("#messages .message");
+    const guidance = jokerGuidance();
+    const message = guidance ? null : document.querySelector("#messages .message");
     // A hint is shown with the cards' symbols and read out in words (a hidden copy): the shown one.
-    const text = (message?.querySelector(".message-shown") || message)?.textContent.trim() || "";
+    const text = guidance || (message?.querySelector(".message-shown") || message)?.textContent.trim() || "";
     // The panel asks where the joker goes (two spots): the question, and a button per spot that
     // presses the panel's own (looked up when pressed: the panel may have drawn them again).
     const spots = message ? [...message.querySelectorAll("button.joker-spot")] : [];
@@ -234,6 +245,7 @@ function boot(root) {
     table.setSelection(selection);
     if (syncPanel) selectCards(selection);
     updateBar();
+    syncMessage();
   }
 
   // A new #table-state (an htmx out-of-band swap replaces the element): redraw from it.
@@ -257,6 +269,7 @@ function boot(root) {
     table.setState(view, selection);
     updateBar();
     syncCurtain();
+    syncMessage();
     const nowPlaying = playsThisRound(view) || curtainUp();
     if (nowPlaying !== playing) {
       playing = nowPlaying;
