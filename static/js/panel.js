@@ -381,16 +381,23 @@
     var state = document.getElementById("table-state");
     if (!state) return;
     var legal = [];
+    var out = false;
     try {
-      legal = JSON.parse(state.textContent).legal || [];
+      var view = JSON.parse(state.textContent);
+      legal = view.legal || [];
+      // A seat out of the round (gone out, knocked out) has no move left: only Fast-forward
+      // stays, as on the 3D table. Hidden here, from the state: a frame carries no new buttons.
+      var mine = view.seats && view.seat !== null && view.seat !== undefined && view.seats[view.seat];
+      out = !!mine && mine[2] !== "playing";
     } catch (e) { /* an unreadable state: a resync is on its way */ }
-    offer(document.getElementById("pass-button"), legal.indexOf("pass") !== -1);
-    offer($("#controls .play-button"), legal.some(function (word) { return word !== "pass"; }));
-    offer($("#controls .hint-button"), legal.length > 0);
+    offer(document.getElementById("pass-button"), legal.indexOf("pass") !== -1, out);
+    offer($("#controls .play-button"), legal.some(function (word) { return word !== "pass"; }), out);
+    offer($("#controls .hint-button"), legal.length > 0, out);
   }
 
-  function offer(button, available) {
+  function offer(button, available, out) {
     if (!button) return;
+    button.hidden = !!out;
     if (available) button.removeAttribute("aria-disabled");
     else button.setAttribute("aria-disabled", "true");
   }
