@@ -137,7 +137,6 @@ const WORDS = {
   cards: "{n} cards",
   onePass: "{n} pass",
   passes: "{n} passes",
-  unlimited: "∞ passes",
   place: "",
 };
 
@@ -197,11 +196,12 @@ export function tagParts(tag) {
   if (tag.status === "dropped") return [say("dropped")];
   const cards = say(tag.cards === 1 ? "card" : "cards", { n: tag.cards });
   const left = tag.passesLeft;
-  const passes = left === null ? say("unlimited") : say(left === 1 ? "onePass" : "passes", { n: left });
-  return [cards, passes];
+  // No limit: passes are then only for a seat that cannot play (rooms.forms), nothing to count.
+  if (left === null) return [cards];
+  return [cards, say(left === 1 ? "onePass" : "passes", { n: left })];
 }
 
-/** The same line as one text: "5 cards · 2 passes". */
+/** The same line as one text: "5 cards · 2 passes" ("5 cards" with no limit on passes). */
 export function tagLine(tag) {
   return tagParts(tag).join(" · ");
 }

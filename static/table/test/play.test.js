@@ -189,6 +189,8 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   Object.assign(view.seats[2], { place: 3, status: "playing", cards: 1, passes_left: 0 });
   assert.equal(tagLine(seatTag(view, 1)), "lost");
   assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes");
+  view.seats[2].passes_left = null; // no limit: nothing to count
+  assert.equal(tagLine(seatTag(view, 2)), "1 card");
   assert.equal(seatTag(view, 2).low, true);
   view.over = true; // the place badge, not the low-card flag, once the round is over
   assert.equal(seatTag(view, 2).low, false);
