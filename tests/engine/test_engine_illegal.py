@@ -41,7 +41,7 @@ def test_it_gives_a_message_with_every_code():
         apply(state, Action.play("5D"))
     assert err.value.code == "not_next_to_row"
     assert "connect" in err.value.message
-    assert err.value.params == {"card": "5D"}
+    assert err.value.params == {"card": "5D", "next": ["6D", "8D"]}  # what the row needs now
 
 
 def test_it_reaches_every_code_the_engine_documents():
