@@ -546,7 +546,10 @@
         unlimited.title = always.checked ? form.getAttribute("data-unlimited-note") : "";
       }
       var clash = always.checked && limit.value === "unlimited";
-      fieldNote(limit, "unlimited-note", clash ? form.getAttribute("data-unlimited-note") : "");
+      // The greyed "no limit" says why once the player goes to the choice (a disabled option's
+      // title is never shown).
+      var asked = always.checked && limit.getAttribute("data-asked") === "true";
+      fieldNote(limit, "unlimited-note", clash || asked ? form.getAttribute("data-unlimited-note") : "");
     }
   }
 
@@ -610,6 +613,12 @@
   document.addEventListener("keydown", arrows);
   document.addEventListener("visibilitychange", turnTitle);
   document.addEventListener("change", homePlayers);
+  document.addEventListener("focusin", function (event) {
+    var limit = event.target;
+    if (limit.name !== "pass_limit" || !limit.form || limit.form.id !== "rules-form") return;
+    limit.setAttribute("data-asked", "true");
+    homeRules();
+  });
   document.addEventListener("change", function (event) {
     if (!event.target.form || event.target.form.id !== "rules-form") return;
     homeRules();
