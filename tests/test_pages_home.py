@@ -79,7 +79,9 @@ def test_the_preset_the_menu_holds_looks_pressed_and_the_rules_are_one_click_awa
     create(client, pass_limit="unlimited", pass_when_playable="")
     assert pressed(client.get("/").content.decode()) == []
     html = client.get("/").content.decode()
-    assert re.search(r'<a class="presets-rules" href="/rules/">How to play</a>', html)
+    assert re.search(
+        r'<a class="presets-rules" href="/rules/">New to the game\? Read the rules</a>', html
+    )
 
 
 def create(client, **fields):
