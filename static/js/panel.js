@@ -185,8 +185,9 @@
     // At the end of a round the next step is in the settlement, not among the cards left.
     var candidates = [focusKey, "#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     for (var i = 0; i < candidates.length; i++) {
-      var target = $(candidates[i]);
-      if (target && target.getClientRects().length) {
+      // The first one shown: Play, Pass and Hint are hidden for a seat out of the round.
+      var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length; })[0];
+      if (target) {
         target.focus({ preventScroll: true });
         showFocused(target);
         return;
@@ -318,12 +319,12 @@
         parts.push(mark);
       } else if (!open) {
         parts.push(document.createTextNode(room.getAttribute("data-not-open")));
-      } else {
+      } else if (!state.over) { // once the round is over no card is next (as the server writes it)
         parts.push(document.createTextNode(room.getAttribute("data-next") + " "));
         parts = parts.concat(next.length ? bold(next) : [document.createTextNode(room.getAttribute("data-none"))]);
       }
       if (placed.length) {
-        parts.push(document.createTextNode(" \u00b7 " + room.getAttribute("data-placed") + " "));
+        parts.push(document.createTextNode((parts.length ? " \u00b7 " : "") + room.getAttribute("data-placed") + " "));
         parts = parts.concat(bold(placed));
       }
       note.className = "row-note" + (full ? " full" : open ? "" : " closed");
