@@ -38,8 +38,10 @@ STUCK_SECONDS = 40
 TABLE3D = {
     name: f'#table3d [data-table-action="{name}"]' for name in ("play", "pass", "hint", "reveal")
 } | {"message": "#table3d [data-table3d-message]"}
-SAME_MESSAGE = """() => document.querySelector('[data-table3d-message]').textContent
-    === document.querySelector('#messages .message').textContent.trim()"""
+# The panel's message as shown (a hint also carries a copy in words for screen readers).
+SAME_MESSAGE = """() => { const m = document.querySelector('#messages .message');
+    return document.querySelector('[data-table3d-message]').textContent
+        === (m.querySelector('.message-shown') || m).textContent.trim(); }"""
 NEWER = "(v) => document.querySelector('#table-state').dataset.version != v"
 # What the page shows at one moment, read at once: a move is chosen from a consistent picture.
 LOOK = """() => {
