@@ -169,12 +169,9 @@ def _names(request, mode: str, players_count: int) -> list[str]:
     """As on the home page: a signed-in player's first seat under its username, the others' names
     stored language-free ("Player 2", shown in each viewer's language), and never "You", which
     the friends of a friend room would read as themselves."""
-    from rooms.views import player_name
+    from rooms.views import creator_names, player_name
 
-    name = player_name(request, "")
-    if mode == "hotseat":
-        return [name, *(narrate.default_name("human", n) for n in range(1, players_count))]
-    return [name]
+    return creator_names(mode, players_count, player_name(request, ""))
 
 
 @require_http_methods(["GET", "POST"])

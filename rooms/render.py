@@ -7,7 +7,6 @@ hand, and on a shared device (hot-seat) the hand is shown only to the seat to ac
 the curtain.
 """
 
-from django.conf import settings
 from django.template.loader import render_to_string
 
 from rooms import narrate, table
@@ -122,8 +121,10 @@ def lobby_seats(room, seats=None) -> list[dict]:
 def page_context(room, session_key: str) -> dict:
     """What the room page needs beyond the fragments: who this visitor is and what it may do."""
     from rooms.models import Seat
+    from rooms.services import fill_level as default_level
 
     mine = list(Seat.objects.filter(room=room, session_key=session_key).order_by("index"))
+    fill_level = default_level()
     device = room.mode == "hotseat" and len(mine) == room.rules["players"]
     viewer_seat = mine[0].index if mine and room.mode != "hotseat" else None
     t = table_for(room, viewer_seat, device=device)
@@ -142,12 +143,13 @@ def page_context(room, session_key: str) -> dict:
         "can_start": waiting
         and (room.created_by == session_key or (bool(mine) and room.mode == "friend")),
         "creator": room.created_by == session_key,
-        # The computers' level the start form offers first (the operator's SEVENS_FILL_LEVEL).
-        "fill_level": getattr(settings, "SEVENS_FILL_LEVEL", "medium"),
+        # The computers' level the start form offers first, and the levels it offers (random
+        # only where the operator made it the default).
+        "fill_level": fill_level,
         "fill_levels": [
             (level, Seat.Level(level).label)
             for level in ("easy", "medium", "hard", "random")
-            if level != "random" or getattr(settings, "SEVENS_FILL_LEVEL", "") == "random"
+            if level != "random" or fill_level == "random"
         ],
         "can_leave": bool(mine) and room.mode == "friend" and open_room,
         "closed": room.status == "closed",

@@ -172,10 +172,16 @@ def may_start(room: Room, seats, session_key: str | None) -> bool:
     return not creator_seated(room, seats) and any(s.session_key == session_key for s in seats)
 
 
+def fill_level() -> str:
+    """The level of the computers that fill a friends' room's free seats when its starter names
+    none (the operator's SEVENS_FILL_LEVEL, else Medium)."""
+    return getattr(settings, "SEVENS_FILL_LEVEL", Seat.Level.MEDIUM)
+
+
 def fill_and_start(room: Room | str, session_key: str, level: str | None = None) -> Room:
     """The creator (or, once the creator left, a seated player: `may_start`) starts the match:
-    every seat nobody took becomes a CPU of `level`."""
-    level = level or getattr(settings, "SEVENS_FILL_LEVEL", Seat.Level.MEDIUM)
+    every seat nobody took becomes a CPU of `level` (by default `fill_level()`)."""
+    level = level or fill_level()
     if level not in Seat.Level.values:
         raise RoomError("bad_level")
     with transaction.atomic():

@@ -39,7 +39,7 @@ def home(request):
         initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
     elif initial is None:
         initial = preset_initial(FIRST_PRESET.get((get_language() or "").lower(), "japanese"))
-    initial = {**(initial or {}), "name": player_name(request, (initial or {}).get("name", ""))}
+    initial = {**initial, "name": player_name(request, initial.get("name", ""))}
     context = {
         "form": RulesForm(initial=initial),
         "in_play": games_in_play(request),
@@ -101,7 +101,9 @@ def create(request):
             rules=form.rules(),
             mode=mode,
             level=level,
-            names=creator_names(form, mode, player_name(request, form.cleaned_data["name"])),
+            names=creator_names(
+                mode, form.cleaned_data["players"], player_name(request, form.cleaned_data["name"])
+            ),
             session_key=session_key(request),
         )
     except RoomError as error:
@@ -111,13 +113,12 @@ def create(request):
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-def creator_names(form: RulesForm, mode: str, name: str) -> list[str]:
+def creator_names(mode: str, players: int, name: str) -> list[str]:
     """The names of the seats the creator holds: one, or every seat on a shared device, where the
     name given is the first seat's and the others keep their default names."""
     if mode == "hotseat":
-        count = form.cleaned_data["players"]
         # stored language-free, shown in each viewer's language (narrate.shown_name)
-        return [name, *(narrate.default_name("human", n) for n in range(1, count))]
+        return [name, *(narrate.default_name("human", n) for n in range(1, players))]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
     return [name]
 
