@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from history import players
 from rooms import services
-from rooms.views import NAME_LENGTH
+from rooms.forms import NAME_LENGTH
 
 
 class SignUpForm(UserCreationForm):

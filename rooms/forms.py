@@ -7,6 +7,9 @@ from rooms.errors import rule_error_message
 
 PRESET_NAMES = ("japanese", "chinese")
 
+# The longest name a seat takes (the seat tags, the log and the 3D table have room for it).
+NAME_LENGTH = 24
+
 # How to play, as the value of the submit button pressed: mode, then the CPU level if any.
 STARTS = {
     "cpu-easy": ("cpu", "easy"),
@@ -81,7 +84,7 @@ class RulesForm(forms.Form):
         ],
         initial="rank_points",
     )
-    name = forms.CharField(label=_("Your name"), max_length=24, required=False)
+    name = forms.CharField(label=_("Your name"), max_length=NAME_LENGTH, required=False)
     start = forms.ChoiceField(choices=[(key, key) for key in STARTS])
 
     def rules(self) -> dict:

@@ -10,10 +10,8 @@ from config.limits import over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
 from rooms.errors import RoomError
-from rooms.forms import PRESET_NAMES, RulesForm, preset_initial, remembered_initial
+from rooms.forms import NAME_LENGTH, PRESET_NAMES, RulesForm, preset_initial, remembered_initial
 from rooms.models import Room
-
-NAME_LENGTH = 24
 
 
 def session_key(request) -> str:
@@ -142,8 +140,15 @@ def find_room(slug: str) -> Room:
 @require_GET
 def room(request, slug):
     room = find_room(slug)
+    return render(request, "rooms/room.html", room_page(request, room))
+
+
+def room_page(request, room: Room) -> dict:
+    """The room page's context: the table as this visitor sees it, and the seat box's name (a
+    signed-in player's username, cut to a table name's length)."""
     page = table_render.page_context(room, session_key(request))
-    return render(request, "rooms/room.html", page)
+    page.update(name_length=NAME_LENGTH, join_name=player_name(request, ""))
+    return page
 
 
 @require_POST
@@ -203,6 +208,6 @@ def room_log(request, slug):
 
 def refused(request, room: Room, error: RoomError):
     room.refresh_from_db()
-    page = table_render.page_context(room, session_key(request))
+    page = room_page(request, room)
     page["refusal"] = error.message
     return render(request, "rooms/room.html", page, status=400)

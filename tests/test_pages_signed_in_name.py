@@ -88,3 +88,19 @@ def test_it_cuts_a_long_username_to_a_table_name():
     assert name_value(client.get("/").content.decode()) == "a" * 24
     client.post("/new/", {**MENU, "name": "", "start": "cpu-easy"})
     assert Room.objects.get().seats.get(index=0).name == "a" * 24
+
+
+def test_the_rooms_seat_box_takes_a_table_names_length_and_a_cut_username():
+    from rooms.forms import NAME_LENGTH
+    from rooms.services import create_room
+
+    room = create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"], session_key=new_session()
+    )
+    client = Client()
+    client.force_login(user("b" * 30))
+    box = re.search(
+        r'<input id="join-name"[^>]*>', client.get(f"/room/{room.slug}/").content.decode()
+    ).group(0)
+    assert f'maxlength="{NAME_LENGTH}"' in box
+    assert f'value="{"b" * NAME_LENGTH}"' in box
