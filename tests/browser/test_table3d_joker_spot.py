@@ -117,6 +117,8 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         k = page.evaluate("() => sevensTable.spotOnScreen('KC')")
         click_on_table(page, k)
         page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        # The spot chosen glows, with J♣'s own; 9♣, the other joker's spot, no longer does.
+        page.wait_for_function("() => [...sevensTable.table.lit].sort().join() === 'JC,KC'")
         before = version(page)
         click_on_table(page, k)  # the second press plays
         assert self.outcome(page, before) == "KC"

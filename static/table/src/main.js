@@ -242,7 +242,7 @@ function boot(root) {
   function setSelection(next, { syncPanel = true, spot = null } = {}) {
     selection = next;
     jokerSpot = spot;
-    table.setSelection(selection);
+    table.setSelection(selection, jokerSpot);
     if (syncPanel) selectCards(selection);
     updateBar();
     syncMessage();

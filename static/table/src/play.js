@@ -46,8 +46,11 @@ export function playableCards(view, selection = []) {
   return out;
 }
 
-/** Layout spots lit for this selection: where the lifted card(s) would land, or every target. */
-export function litSpots(view, selection = []) {
+/**
+ * Layout spots lit for this selection: where the lifted card(s) would land, or every target. With
+ * the joker and a card lifted and the joker's spot chosen (`chosen`, pressSpot), that spot alone.
+ */
+export function litSpots(view, selection = [], chosen = null) {
   const plays = legalPlays(view);
   const jokers = jokerActions(view);
   const out = new Set();
@@ -56,7 +59,9 @@ export function litSpots(view, selection = []) {
     for (const a of plays) out.add(a.card);
     for (const a of jokers) out.add(a.spot);
   } else if (first === JOKER && second) {
-    for (const a of jokers) if (a.card === second) out.add(a.spot).add(a.card);
+    const moves = jokers.filter((a) => a.card === second);
+    const picked = moves.filter((a) => a.spot === chosen);
+    for (const a of picked.length ? picked : moves) out.add(a.spot).add(a.card);
   } else if (first === JOKER) {
     for (const a of jokers) out.add(a.spot);
   } else {

@@ -109,6 +109,7 @@ export class Table {
     this.rowMarks = [];
     this.view = null;
     this.selection = [];
+    this.jokerSpot = null; // the joker's spot the player pressed, for this selection (main.js)
     this.raycaster = new Raycaster();
     this.buildTable();
   }
@@ -173,6 +174,7 @@ export class Table {
   setState(view, selection = []) {
     const prev = this.view;
     this.view = view;
+    if (selection.join() !== this.selection.join()) this.jokerSpot = null;
     this.selection = selection;
     const deal = isNewDeal(prev, view);
     const from = new Map(arrivals(prev, view).map((a) => [a.card, a.seat]));
@@ -354,7 +356,7 @@ export class Table {
 
   updateGlows(view) {
     const cells = cellIndex(view);
-    const lit = [...litSpots(view, this.selection)].filter((c) => cells.has(c));
+    const lit = [...litSpots(view, this.selection, this.jokerSpot)].filter((c) => cells.has(c));
     while (this.glows.length < lit.length) {
       const g = new Mesh(this.cardGeo, this.glowMaterial);
       g.scale.set(1.22, 1, 1.18);
@@ -421,10 +423,14 @@ export class Table {
     this.tags.place(at, { ...this.size, bar: this.margins.bottom }, spread);
   }
 
-  /** A new selection: lifts the pressed cards, relights the spots. */
-  setSelection(selection) {
+  /** A new selection: lifts the pressed cards, relights the spots (`spot`: the joker's, chosen). */
+  setSelection(selection, spot = null) {
     if (!this.view) return;
-    this.setState(this.view, selection);
+    this.setState(this.view, selection); // a new selection forgets the joker's spot
+    if (spot === this.jokerSpot) return;
+    this.jokerSpot = spot;
+    this.updateGlows(this.view);
+    this.requestRender();
   }
 
   setFourColour(on) {

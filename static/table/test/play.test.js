@@ -133,6 +133,10 @@ test("where the card could follow the joker on two spots, the spot pressed is th
   const first = pressSpot(view, [], "KC");
   assert.deepEqual(first, { selection: ["JK", "JC"], play: false, spot: "KC" });
   assert.deepEqual(selectionAction(view, first.selection, first.spot), { action: "joker", card: "JC", spot: "KC" });
+  // The spot chosen is the one lit, with the card's own; chosen from the hand, both are.
+  assert.deepEqual([...litSpots(view, first.selection, first.spot)].sort(), ["JC", "KC"]);
+  assert.deepEqual([...litSpots(view, first.selection)].sort(), ["9C", "JC", "KC"]);
+  assert.deepEqual([...litSpots(view, first.selection, "5D")].sort(), ["9C", "JC", "KC"], "not a spot of this card");
   assert.deepEqual(pressSpot(view, first.selection, "KC", first.spot), { selection: ["JK", "JC"], play: true, spot: "KC" });
   // The other spot, pressed next, plays there instead; the card's own spot keeps the one chosen.
   assert.deepEqual(pressSpot(view, first.selection, "9C", first.spot), { selection: ["JK", "JC"], play: true, spot: "9C" });
