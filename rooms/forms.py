@@ -85,6 +85,10 @@ class RulesForm(forms.Form):
         initial="rank_points",
     )
     name = forms.CharField(label=_("Your name"), max_length=NAME_LENGTH, required=False)
+    # The other seats' names in a game on this device (empty: "Player 2" and so on).
+    name2 = forms.CharField(label=_("Second player"), max_length=NAME_LENGTH, required=False)
+    name3 = forms.CharField(label=_("Third player"), max_length=NAME_LENGTH, required=False)
+    name4 = forms.CharField(label=_("Fourth player"), max_length=NAME_LENGTH, required=False)
     start = forms.ChoiceField(choices=[(key, key) for key in STARTS])
 
     def rules(self) -> dict:
@@ -106,6 +110,11 @@ class RulesForm(forms.Form):
 
     def mode(self) -> tuple[str, str | None]:
         return STARTS[self.cleaned_data["start"]]
+
+    def other_names(self) -> list[str]:
+        """The names typed for the second seat on, as many as the players (a game on this device
+        names them all)."""
+        return [self.cleaned_data[f"name{n}"] for n in range(2, self.cleaned_data["players"] + 1)]
 
     def clean(self):
         data = super().clean()
@@ -144,13 +153,17 @@ def rules_initial(rules: dict) -> dict:
 
 def remembered_initial(saved) -> dict | None:
     """The form's initial values from the rules and name a browser last started a game with (kept
-    in its session by `views.create`); None when there are none, or they no longer make a valid
-    form (an option since removed, say)."""
+    in its session by `views.create`, with the names typed for the other seats of a game on this
+    device); None when there are none, or they no longer make a valid form (an option since
+    removed, say)."""
     if not isinstance(saved, dict) or not isinstance(saved.get("rules"), dict):
         return None
+    others = saved.get("others") if isinstance(saved.get("others"), list) else []
     try:
         initial = {**rules_initial(saved["rules"]), "name": str(saved.get("name") or "")}
     except (KeyError, TypeError):
         return None
+    for n, other in enumerate(others[:3], start=2):
+        initial[f"name{n}"] = str(other or "")
     check = RulesForm({**initial, "start": next(iter(STARTS))})
     return initial if check.is_valid() else None

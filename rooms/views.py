@@ -33,8 +33,11 @@ def home(request):
     The name is the one last given, else a signed-in player's username."""
     preset = request.GET.get("preset")
     initial = remembered_initial(request.session.get(REMEMBERED))
-    if preset in PRESET_NAMES:  # the preset's rules, and the name the browser last gave
-        initial = {**preset_initial(preset), "name": (initial or {}).get("name", "")}
+    if preset in PRESET_NAMES:  # the preset's rules, and the names the browser last gave
+        names = {
+            k: v for k, v in (initial or {}).items() if k in ("name", "name2", "name3", "name4")
+        }
+        initial = {**preset_initial(preset), **names}
     elif initial is None:
         initial = preset_initial(FIRST_PRESET.get((get_language() or "").lower(), "japanese"))
     initial = {**initial, "name": player_name(request, initial.get("name", ""))}
@@ -100,23 +103,37 @@ def create(request):
             mode=mode,
             level=level,
             names=creator_names(
-                mode, form.cleaned_data["players"], player_name(request, form.cleaned_data["name"])
+                mode,
+                form.cleaned_data["players"],
+                player_name(request, form.cleaned_data["name"]),
+                form.other_names(),
             ),
             session_key=session_key(request),
         )
     except RoomError as error:
         form.add_error(None, error.message)
         return render(request, "rooms/home.html", {"form": form}, status=400)
-    request.session[REMEMBERED] = {"rules": form.rules(), "name": form.cleaned_data["name"]}
+    request.session[REMEMBERED] = {
+        "rules": form.rules(),
+        "name": form.cleaned_data["name"],
+        "others": [form.cleaned_data[f"name{n}"] for n in (2, 3, 4)],
+    }
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-def creator_names(mode: str, players: int, name: str) -> list[str]:
+def creator_names(mode: str, players: int, name: str, others=()) -> list[str]:
     """The names of the seats the creator holds: one, or every seat on a shared device, where the
-    name given is the first seat's and the others keep their default names."""
+    name given is the first seat's and `others` the next seats' (one left empty keeps its default
+    name)."""
     if mode == "hotseat":
-        # stored language-free, shown in each viewer's language (narrate.shown_name)
-        return [name, *(narrate.default_name("human", n) for n in range(1, players))]
+        others = [" ".join(str(other or "").split())[:NAME_LENGTH] for other in others]
+        others += [""] * (players - 1 - len(others))
+        # a default name is stored language-free, shown in each viewer's language
+        # (narrate.shown_name)
+        return [
+            name,
+            *(others[n - 1] or narrate.default_name("human", n) for n in range(1, players)),
+        ]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
     return [name]
 

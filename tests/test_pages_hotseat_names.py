@@ -1,5 +1,8 @@
-"""Taking turns on one device: the name typed on the home page is the first seat's, the other
-seats keep their default names ("Player 2", shown in each viewer's language)."""
+"""Taking turns on one device: the name typed on the home page is the first seat's, the names
+typed under "Names of the other players" the next seats'; a seat left unnamed keeps its default
+name ("Player 2", shown in each viewer's language)."""
+
+import re
 
 import pytest
 from django.test import Client
@@ -32,3 +35,58 @@ def test_it_names_the_first_seat_after_a_signed_in_player_who_typed_none():
     client.force_login(user("newbie2"))
     client.post("/new/", {**MENU, "name": "", "players": "3", "start": "hotseat"})
     assert seat_names() == ["newbie2", "Player 2", "Player 3"]
+
+
+def test_it_names_the_other_seats_after_the_names_typed(client):
+    client.post(
+        "/new/",
+        {
+            **MENU,
+            "name": "Aki",
+            "name2": "  Bea  ",
+            "name3": "",
+            "name4": "Dan",
+            "start": "hotseat",
+        },
+    )
+    assert seat_names() == ["Aki", "Bea", "Player 3", "Dan"]
+    # The curtain and the seats call them so.
+    page = client.get(f"/room/{Room.objects.get().slug}/").content.decode()
+    assert "Bea" in page and "Dan" in page
+
+
+def test_a_fourth_name_is_not_used_by_three_players(client):
+    client.post(
+        "/new/", {**MENU, "players": "3", "name2": "Bea", "name4": "Dan", "start": "hotseat"}
+    )
+    assert seat_names() == ["Aki", "Bea", "Player 3"]
+
+
+def test_the_other_names_name_no_seat_of_a_computer_or_friend_game(client):
+    client.post("/new/", {**MENU, "name2": "Bea", "start": "cpu-easy"})
+    assert "Bea" not in seat_names()
+
+
+def test_a_name_longer_than_a_table_name_is_refused_with_nothing_opened(client):
+    response = client.post("/new/", {**MENU, "name3": "x" * 25, "start": "hotseat"})
+    assert response.status_code == 400
+    assert not Room.objects.exists()
+    assert re.search(r"field-name3 has-error", response.content.decode())
+
+
+def test_the_menu_remembers_the_names_for_the_next_game(client):
+    client.post("/new/", {**MENU, "name2": "Bea", "name3": "Chen", "start": "hotseat"})
+    page = client.get("/").content.decode()
+    assert re.search(r'name="name2"[^>]*value="Bea"', page)
+    assert re.search(r'name="name3"[^>]*value="Chen"', page)
+    # A preset pressed keeps them too, as it keeps the first name.
+    page = client.get("/", {"preset": "chinese"}).content.decode()
+    assert re.search(r'name="name2"[^>]*value="Bea"', page)
+
+
+def test_the_fourth_name_box_is_hidden_for_three_players(client):
+    client.post("/new/", {**MENU, "players": "3", "start": "hotseat"})
+    page = client.get("/").content.decode()
+    assert re.search(r'<div class="name4" hidden>', page)
+    client.post("/new/", {**MENU, "players": "4", "start": "hotseat"})
+    assert '<div class="name4">' in client.get("/").content.decode()

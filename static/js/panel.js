@@ -521,6 +521,7 @@
   function homePlayers(event) {
     if (event.target.name !== "players") return;
     $all(".players-count").forEach(function (span) { span.textContent = event.target.value; });
+    $all(".hotseat-names .name4").forEach(function (box) { box.hidden = event.target.value !== "4"; });
   }
 
   // -- home page: options that do not go together are not offered together ------------------------
@@ -624,7 +625,7 @@
     if (!event.target.form || event.target.form.id !== "rules-form") return;
     homeRules();
     // A rule of the player's own: the menu no longer holds a preset's rules as they are.
-    if (["name", "players", "rounds"].indexOf(event.target.name) === -1) {
+    if (["name", "name2", "name3", "name4", "players", "rounds"].indexOf(event.target.name) === -1) {
       $all(".presets button[aria-pressed]").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
     }
   });

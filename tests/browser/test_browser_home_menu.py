@@ -91,3 +91,24 @@ class TestHomeMenu(LiveRoomTestCase):
         )
         assert family["y"] >= game["y"] + game["height"], "one column on a phone"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+    def test_it_names_the_players_of_a_game_on_this_device(self):
+        """The other players' names sit in a closed box by the hot-seat button; the fourth box is
+        there only for four players, and the names typed are the seats' at the table."""
+        page = self.new_page()
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="4"]').check()
+        page.locator(".hotseat-names summary").click()
+        fourth = page.locator('input[name="name4"]')
+        expect(fourth).to_be_visible()
+        page.locator('input[name="players"][value="3"]').check()
+        expect(fourth).to_be_hidden()
+        expect(page.locator(".players-count")).to_have_text("3")
+        page.fill('input[name="name"]', "Aki")
+        page.get_by_label("Second player").fill("Bea")
+        page.get_by_label("Third player").fill("Chen")
+        page.click('button[value="hotseat"]')
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        expect(page.locator("#seats")).to_contain_text("Bea")
+        expect(page.locator("#seats")).to_contain_text("Chen")
