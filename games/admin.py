@@ -6,6 +6,7 @@ from django.db.models import Count
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.models import Match, MatchRound
 
@@ -24,7 +25,8 @@ def replay_url(match: Match) -> str | None:
 
 class MatchRoundInline(admin.TabularInline):
     model = MatchRound
-    fields = ("number", "dealer", "moves", "result", "started_at", "ended_at")
+    # Counted from 1, as the match page counts them (the stored number and dealer count from 0).
+    fields = ("round_number", "dealer_name", "moves", "result", "started_at", "ended_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -39,6 +41,22 @@ class MatchRoundInline(admin.TabularInline):
     @admin.display(description=_("events"))
     def moves(self, rnd: MatchRound) -> int:
         return len(rnd.events or [])
+
+    @admin.display(description=pgettext_lazy("a round of a match", "round"))
+    def round_number(self, rnd: MatchRound) -> int:
+        return rnd.number + 1
+
+    @admin.display(description=_("dealer"))
+    def dealer_name(self, rnd: MatchRound) -> str:
+        return seat_name(rnd.match, rnd.dealer)
+
+
+def seat_name(match: Match, seat: int | None) -> str:
+    """A seat by name and number counted from 1, as players see it ("—" for none)."""
+    if seat is None or not 0 <= seat < len(match.seats or []):
+        return "—"
+    name = (match.seats[seat] or {}).get("name") or ""
+    return _("%(name)s (seat %(seat)s)") % {"name": name, "seat": seat + 1}
 
 
 class FamilyFilter(admin.SimpleListFilter):
@@ -71,7 +89,7 @@ class MatchAdmin(admin.ModelAdmin):
         "replay",
     )
     list_filter = ("status", FamilyFilter, "started_at")
-    search_fields = ("=id", "room__slug", "seats")
+    search_fields = ("=id", "room__slug", "seats", "players__user__username")
     date_hierarchy = "started_at"
     ordering = ("-started_at",)
     list_select_related = ("room",)
@@ -88,7 +106,9 @@ class MatchAdmin(admin.ModelAdmin):
         "ended_at",
         "deleting",
     )
-    exclude = ("room",)
+    # the room is linked, the winner named (`winner_name`): their stored numbers would only repeat
+    # them less clearly (the winner as a seat counted from 0)
+    exclude = ("room", "winner")
     inlines = [MatchRoundInline]
 
     def get_queryset(self, request):
@@ -148,10 +168,7 @@ class MatchAdmin(admin.ModelAdmin):
     @admin.display(description=_("winner"))
     def winner_name(self, match: Match) -> str:
         """The winner by name and seat (the stored winner is a seat number)."""
-        if match.winner is None or not 0 <= match.winner < len(match.seats or []):
-            return "—"
-        name = (match.seats[match.winner] or {}).get("name") or ""
-        return _("%(name)s (seat %(seat)s)") % {"name": name, "seat": match.winner + 1}
+        return seat_name(match, match.winner)
 
     @admin.display(description=_("family"))
     def family(self, match: Match) -> str:

@@ -36,8 +36,10 @@ class UploadForm(forms.Form):
                 code="too_big",
             )
         try:
-            # utf-8-sig: a file saved with a byte-order mark (as Windows Notepad does) reads too
-            log = json.loads(upload.read().decode("utf-8-sig"))
+            # JSON's own encodings, told apart as the JSON module does: UTF-8 with or without a
+            # byte-order mark, and UTF-16 (Windows Notepad's "Unicode") or UTF-32
+            raw = upload.read()
+            log = json.loads(raw.decode(json.detect_encoding(raw)))
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("The file is not JSON: it breaks off at line %(line)s, column %(column)s.")

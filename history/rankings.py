@@ -1,7 +1,9 @@
 """The rankings per rule family and a player's profile page."""
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django.contrib.auth import get_user_model
-from django.db.models import F
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -9,32 +11,71 @@ from django.views.decorators.http import require_GET
 from games.models import Match, MatchRound
 from history.models import Family, MatchPlayer, Rating, RatingChange
 
-RANKING_SIZE = 100
+RANKING_SIZE = 100  # rows per page
 
 
-def ranked(family: str):
-    """Ratings of a family, best first: by ordinal (mu − 3σ), then more wins, then the name."""
-    return (
-        Rating.objects.filter(family=family, matches__gt=0)
-        .select_related("user")
-        .annotate(score=F("mu") - 3 * F("sigma"))
-        .order_by("-score", "-wins", "user__username")
+def shown_rating(ordinal: float) -> Decimal:
+    """The rating as the page shows it: one decimal, rounded as `floatformat` rounds."""
+    return Decimal(repr(ordinal)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+
+
+def places(family: str) -> list[tuple[int, int]]:
+    """(rating id, place), best first: by the rating as shown, then more wins, then the name.
+    Players whose shown rating and wins are the same share a place, and the next place counts
+    them all (1, 2, 2, 4): the name only orders the tied. Ordered here, not by the database, so
+    that the order and the ties are those of the numbers on the page."""
+    rows = Rating.objects.filter(family=family, matches__gt=0).values_list(
+        "pk", "mu", "sigma", "wins", "user__username"
     )
+    keyed = sorted(
+        ((-shown_rating(mu - 3 * sigma), -wins, name, pk) for pk, mu, sigma, wins, name in rows)
+    )
+    out, place, before = [], 0, None
+    for index, (score, wins, _name, pk) in enumerate(keyed, start=1):
+        if (score, wins) != before:
+            place, before = index, (score, wins)
+        out.append((pk, place))
+    return out
 
 
 @require_GET
 def rankings(request, family=Family.JAPANESE):
     if family not in Family.values:
         raise Http404
+    everyone = places(family)
+    page = Paginator(everyone, RANKING_SIZE).get_page(request.GET.get("page"))
+    found = Rating.objects.select_related("user").in_bulk([pk for pk, _ in page.object_list])
     rows = [
-        {"rank": rank, "rating": r, "name": r.user.get_username(), "ordinal": r.ordinal}
-        for rank, r in enumerate(ranked(family)[:RANKING_SIZE], start=1)
+        {
+            "rank": place,
+            "rating": found[pk],
+            "name": found[pk].user.get_username(),
+            "ordinal": found[pk].ordinal,
+        }
+        for pk, place in page.object_list
     ]
     return render(
         request,
         "history/rankings.html",
-        {"family": family, "families": Family.choices, "rows": rows},
+        {
+            "family": family,
+            "families": Family.choices,
+            "rows": rows,
+            "page": page,
+            "mine": _own_place(request, family, everyone),
+        },
     )
+
+
+def _own_place(request, family: str, everyone: list[tuple[int, int]]) -> dict | None:
+    """A signed-in player's place and the page it is on (it may be past the first)."""
+    if not request.user.is_authenticated:
+        return None
+    own = set(Rating.objects.filter(user=request.user, family=family).values_list("pk", flat=True))
+    for index, (pk, place) in enumerate(everyone):
+        if pk in own:
+            return {"place": place, "page": index // RANKING_SIZE + 1}
+    return None
 
 
 @require_GET

@@ -2,8 +2,9 @@
 
 A finished match changes the ratings of its accounts once, from its final standings; CPU seats take
 part with a fixed rating per level that never moves; a guest seat counts as a new player; a player
-holding several seats of one match (one device passed round) is not rated for it. Abandoned and
-unfinished matches change nothing.
+holding several seats of one match (one device passed round) is not rated for it; a player who no
+longer held their seat at the end (left it, stayed away until the computer took over, logged out)
+counts as last. Abandoned and unfinished matches change nothing.
 """
 
 from django.db import IntegrityError, transaction
@@ -11,6 +12,7 @@ from openskill.models import PlackettLuce
 
 from games.models import Match
 from games.sevens import RuleSet, replay_log
+from history import players
 from history.models import MatchPlayer, RatedMatch, Rating, RatingChange
 
 MODEL = PlackettLuce()
@@ -52,9 +54,13 @@ def record_finished_match(match: Match | int) -> bool:
 
 def _rate(match: Match) -> None:
     family = family_of(match.rules)
-    order = standings(match)
-    place = {seat: i + 1 for i, seat in enumerate(order)}
     owners = _single_seat_owners(match)
+    # A seat its account no longer played at the end comes last: otherwise leaving (or closing
+    # the tab) would let the computer play the match out for the account, at its level.
+    gone = _not_played_to_the_end(match, owners)
+    order = standings(match)
+    order = [s for s in order if s not in gone] + [s for s in order if s in gone]
+    place = {seat: i + 1 for i, seat in enumerate(order)}
     ratings = {}
     teams = []
     for seat, info in enumerate(match.seats):
@@ -96,6 +102,22 @@ def _single_seat_owners(match: Match) -> dict:
     for row in rows:
         counts[row.user_id] = counts.get(row.user_id, 0) + 1
     return {row.seat: row.user for row in rows if counts[row.user_id] == 1}
+
+
+def _not_played_to_the_end(match: Match, owners: dict) -> set[int]:
+    """The seats (of `owners`) whose account did not hold them when the match ended: left, away
+    until the computer took over, taken by another browser, or logged out of. Read from the
+    room's seats, which still show this match right after its end; a match rated later (a
+    catch-up after a crash) whose room has moved on is taken as played to the end."""
+    room = match.room
+    if room is None or room.match_id != match.pk or not owners:
+        return set()
+    gone = set()
+    for seat in room.seats.filter(index__in=list(owners)):
+        held = seat.session_key and not seat.cpu_controlled
+        if not held or players.user_for_key(seat.session_key) != owners[seat.index]:
+            gone.add(seat.index)
+    return gone
 
 
 def _rating_for(user, family: str) -> Rating:

@@ -58,33 +58,43 @@ def _row(match: StoredMatch) -> dict:
 @require_GET
 def match_page(request, pk):
     match = get_object_or_404(StoredMatch, pk=pk)
+    live = match.status == StoredMatch.Status.PLAYING
+    at_table = live and _at_table(request, match)
     context = {
         "match": match,
         "stored": True,
         "deal_form": DealForm(),
         "shared": shared_rules(match.rules),
+        # Match numbers are easy to guess: while the match is played, the hands of its rounds
+        # over (and their deal codes, which deal them again) are for the players at its table.
+        "players_only": live and not at_table,
     }
     try:
-        m = pages.engine_match(match)
+        m = None if context["players_only"] else pages.engine_match(match)
     except LogError as error:
         m, context["broken"] = None, pages.log_error_message(error)
     if m is not None:
         context["summary"] = pages.summary(m, codes=pages.stored_codes(match))
         context["replay"] = pages.viewer(m, request.GET.get("round"), request.GET.get("step"))
-    elif "broken" not in context:  # no round over yet: the rules, at least
+    elif "broken" not in context:  # no round over yet, or not for this visitor: the rules
         context["rules_items"] = narrate.rules_items(match.rules)
-    context["table_url"] = _table_url(request, match)
+    # The room's address is what lets a browser in: its players only.
+    room = match.room if at_table else None
+    context["table_url"] = reverse("room", args=[room.slug]) if room else None
     context["replay_url"] = request.path
     return _replay_response(request, "history/match.html", context)
 
 
-def _table_url(request, match: StoredMatch) -> str | None:
-    """The room's page, for a player of this match while it is still being played. Nobody else
-    gets it: the room's address is what lets a browser in, and match numbers are easy to guess."""
-    if match.status != StoredMatch.Status.PLAYING or match.room_id is None:
-        return None
-    held = players.seats_of(match, user=request.user, browser_key=browser_key(request))
-    return reverse("room", args=[match.room.slug]) if held else None
+def _at_table(request, match: StoredMatch) -> bool:
+    """Whether this visitor plays `match`, still being played: it held a seat when the match
+    started, or holds one of its room now (a seat a player left, taken during the match)."""
+    key = browser_key(request)
+    if players.seats_of(match, user=request.user, browser_key=key):
+        return True
+    room = match.room
+    if room is None or room.match_id != match.pk or not key:
+        return False
+    return room.seats.filter(session_key=key).exists()
 
 
 def _replay_response(request, template: str, context: dict):

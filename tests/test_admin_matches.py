@@ -1,6 +1,8 @@
 """Matches in admin: searchable by room, filterable by status and rule family, with their rounds
 inline and a link to the room and to the replay page."""
 
+import re
+
 import pytest
 
 from games.admin import replay_url
@@ -120,3 +122,28 @@ def test_the_list_names_the_winner(admin_client):
         f"{name} (seat {played.winner + 1})"
         in admin_client.get(f"/admin/games/match/{stored.pk}/change/").content.decode()
     )
+
+
+def test_a_match_names_its_winner_and_dealers_once_and_counts_rounds_from_1(admin_client):
+    from tests.history_support import play, seats, store
+
+    played = play(seed=82, seats=seats("human", "easy", "easy", "easy"))
+    stored = store(played)
+    html = admin_client.get(f"/admin/games/match/{stored.pk}/change/").content.decode()
+    # one winner line, by name (the stored seat number, counted from 0, read as another seat)
+    assert re.findall(r"field-winner\w*", html) == ["field-winner_name"]
+    rounds = re.findall(r'<td class="field-round_number">\s*<p>(\d+)</p>', html)
+    assert rounds == ["1", "2", "3"]
+    dealers = re.findall(r'<td class="field-dealer_name">\s*<p>([^<]+)</p>', html)
+    names = [s["name"] for s in played.seats]
+    assert dealers == [f"{names[r.dealer]} (seat {r.dealer + 1})" for r in played.rounds]
+
+
+def test_it_finds_the_matches_of_an_account(admin_client):
+    from tests.history_support import play, seats, store, user
+
+    aki = user("aki_account")
+    played = play(seed=83, seats=seats("human", "easy", "easy", "easy"))
+    mine, other = store(played, players={0: ("k", aki)}), store(played)
+    found = admin_client.get("/admin/games/match/", {"q": "aki_account"}).context["cl"].result_list
+    assert [m.pk for m in found] == [mine.pk] and other.pk != mine.pk

@@ -184,7 +184,6 @@ def test_a_match_shows_its_rounds_in_japanese(ja, rooms):
         "開始日時",
         "回",
         "配り手",
-        "番号",
         f"対局 {playing.match_id}（対局中）",
     ):
         assert label in text, label

@@ -63,7 +63,7 @@ def test_it_marks_an_abandoned_match_and_shows_its_unfinished_round(client):
 
 def test_it_hides_the_round_still_being_played(client):
     match = play(RuleSet(rounds=3), seed=33, stop_after=(1, 4))
-    stored = store(match)
+    stored = store(match, players={0: (client.session.session_key, None)})  # its player
     assert stored.status == "playing"
     html = client.get(f"/matches/{stored.pk}/", {"round": 2}).content.decode()
 

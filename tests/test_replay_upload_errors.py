@@ -58,7 +58,7 @@ def test_it_names_an_event_played_out_of_turn(client):
             json.dumps({"format": "sevens-log/2"}).encode(),
             "This log is in the format “sevens-log/2”: this site reads sevens-log/1.",
         ),
-        (b"\xff\xfe", "The file is not JSON."),
+        (b"\xc3(", "The file is not JSON."),  # not UTF-8, nor any encoding of JSON
         (b"[" * 100_000 + b"]" * 100_000, "The file is not JSON."),  # nested past Python's limit
     ],
 )
@@ -151,6 +151,18 @@ def test_a_file_with_a_byte_order_mark_is_read(client):
     log = play(RuleSet(rounds=1), seed=58).to_log()
     response = upload(client, b"\xef\xbb\xbf" + json.dumps(log).encode())
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_a_file_saved_in_another_encoding_of_json_is_read(client, encoding):
+    """Windows Notepad saves "Unicode" as UTF-16 with a byte-order mark: still JSON (RFC 8259
+    lets a reader take UTF-16 and UTF-32), and it used to be refused as "not JSON"."""
+    log = play(RuleSet(rounds=1), seed=58).to_log()
+    log["seats"][0]["name"] = "明日香"
+    assert upload(client, json.dumps(log, ensure_ascii=False).encode(encoding)).status_code == 302
+    from history.models import UploadedReplay
+
+    assert UploadedReplay.objects.get().log["seats"][0]["name"] == "明日香"
 
 
 def test_what_is_kept_of_an_upload_is_the_log_and_nothing_else(client):
