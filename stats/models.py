@@ -2,6 +2,7 @@
 no room, no moves or table, no IP address, no GPU model (a test holds this list)."""
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from stats import values
@@ -73,8 +74,14 @@ def _choices(field: str, options) -> list[tuple]:
     return [(v, LABELS[field][v]) for v in options]
 
 
+def this_hour():
+    """A row's time, to the hour: enough to count by day and to delete after 30 days, and too
+    coarse to match a row with the web server's access log (which holds addresses)."""
+    return timezone.now().replace(minute=0, second=0, microsecond=0)
+
+
 class PlayEvent(models.Model):
-    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(_("when"), default=this_hour, editable=False, db_index=True)
     event = models.CharField(_("event"), max_length=20, choices=_choices("event", values.EVENTS))
     game_kind = models.CharField(
         _("game kind"), max_length=10, blank=True, choices=_choices("game_kind", values.GAME_KINDS)

@@ -2,6 +2,7 @@
 
 import json
 import re
+from datetime import UTC
 
 import pytest
 from django.test import Client
@@ -77,3 +78,15 @@ def test_it_refuses_json_nested_too_deep_for_the_parser(client):
     response = client.post("/stats/event/", body, content_type="application/json")
     assert response.status_code == 400 and response.json()["error"] == "not_json"
     assert not PlayEvent.objects.exists()
+
+
+def test_it_stores_the_time_to_the_hour_only():
+    """A time to the second could be matched with the web server's access log, which holds the
+    addresses the statistics never keep."""
+    from datetime import datetime
+    from unittest import mock
+
+    moment = datetime(2026, 12, 6, 10, 47, 31, 123456, tzinfo=UTC)
+    with mock.patch("django.utils.timezone.now", return_value=moment):
+        assert post(Client(), MATCH_END).status_code == 204
+    assert PlayEvent.objects.get().created_at == moment.replace(minute=0, second=0, microsecond=0)
