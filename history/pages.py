@@ -11,7 +11,7 @@ from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
 from rooms.errors import MESSAGES as MOVE_MESSAGES
-from rooms.table import shown_place
+from rooms.table import shown_place, unranked
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {
@@ -209,6 +209,10 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         "standings": standings,
         "winner": names[m.winner] if m.winner is not None else None,
         "over": m.over,
+        # Seats level on points, ranked by the last round (said under the standings, as the
+        # table's settlement says it).
+        "tied": m.over and len(set(totals)) < len(totals),
+        "unranked": unranked(m.rules.round_end, m.rules.scoring),
         "rules_items": narrate.rules_items(m.rules.to_dict()),
     }
 

@@ -98,3 +98,19 @@ def test_a_finished_match_has_no_table_link(client):
     match = play(RuleSet(rounds=1), seed=34, seats=seats("human", "easy", "easy", "easy"))
     stored = store(match, players={0: (key, None)})
     assert "table-link" not in client.get(f"/matches/{stored.pk}/").content.decode()
+
+
+def test_it_says_how_players_level_on_points_were_ranked(client):
+    """As the table's settlement says it: level totals are ranked by the last round."""
+    tied = play(RuleSet(rounds=3), seed=3, seats=seats("human", "easy", "medium", "hard"))
+    assert len(set(tied.totals)) < len(tied.totals)  # [6, 6, 3, 3]
+    html = client.get(f"/matches/{store(tied).pk}/").content.decode()
+    assert "ranked by their places in the last round" in html
+    apart = play(RuleSet(rounds=3), seed=2, seats=seats("human", "easy", "medium", "hard"))
+    assert len(set(apart.totals)) == len(apart.totals)
+    assert 'class="tie-note"' not in client.get(f"/matches/{store(apart).pk}/").content.decode()
+    chinese = RuleSet.from_dict({**RuleSet.preset("chinese").to_dict(), "rounds": 3})
+    level = play(chinese, seed=10, seats=seats("human", "easy", "medium", "hard"))
+    assert len(set(level.totals)) < len(level.totals)  # [5, 5, -6, -4]
+    html = client.get(f"/matches/{store(level).pk}/").content.decode()
+    assert "then whoever had fewer cards left" in html
