@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from history import players
 from rooms import services
 from rooms.forms import NAME_LENGTH
+from rooms.views import games_in_play
 
 
 class SignUpForm(UserCreationForm):
@@ -68,6 +69,12 @@ def log_in(request):
 
 @require_POST
 def log_out(request):
+    """Logs out. A browser seated at a game under way is asked first: logging out gives the
+    session a new key, and its seats do not follow (on a shared computer the next person must not
+    play them), so the computer plays them on."""
+    games = games_in_play(request)
+    if games and not request.POST.get("confirm"):
+        return render(request, "accounts/logout.html", {"games": games})
     logout(request)
     return HttpResponseRedirect(reverse("home"))
 

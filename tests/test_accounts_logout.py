@@ -1,0 +1,49 @@
+"""Logging out of a browser seated at a game under way asks first: the seats stay with the old
+session (on a shared computer the next person must not play them), so the computer plays them on.
+With no game under way, or once confirmed, it logs out at once."""
+
+import pytest
+
+from rooms.models import Room
+from tests.history_support import user
+from tests.test_pages_create import MENU
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(client):
+    client.force_login(user("aki"))
+    return client
+
+
+def test_it_logs_out_at_once_with_no_game_under_way(client):
+    response = signed_in(client).post("/accounts/logout/")
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_asks_first_when_this_browser_holds_a_seat_and_changes_nothing(client):
+    signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
+    room = Room.objects.get()
+    response = client.post("/accounts/logout/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "You have a seat at a game under way" in html
+    assert f'href="/room/{room.slug}/"' in html and 'name="confirm"' in html
+    assert "_auth_user_id" in client.session  # still logged in
+    assert room.seats.get(index=0).session_key == client.session.session_key
+
+
+def test_it_logs_out_once_confirmed(client):
+    signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
+    response = client.post("/accounts/logout/", {"confirm": "1"})
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
+    # The new session holds no seat: the game is not offered to whoever uses the browser next.
+    assert "Back to the table" not in client.get("/").content.decode()
+
+
+def test_a_finished_game_does_not_ask(client):
+    signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
+    Room.objects.update(status="finished")
+    assert client.post("/accounts/logout/").status_code == 302
