@@ -237,3 +237,39 @@ def test_the_table_turned_as_far_as_a_drag_goes_still_shows_everything(
             if problems:
                 save(page, f"table3d-turned-{screen}-{players}-{view}.png")
             assert not problems, (view, yaw, pitch, problems)
+
+
+# The words of each tag that a badge (a place, the cards left) lies over.
+UNDER_BADGES = """() => [...document.querySelectorAll('#table3d .table3d-tag')].flatMap((el) => {
+  const badge = el.querySelector('.table3d-tag-badge');
+  if (badge.hidden) return [];
+  const b = badge.getBoundingClientRect();
+  const words = [el.querySelector('.table3d-tag-name'), ...el.querySelectorAll('.table3d-tag-line > span')];
+  return words.filter((w) => {
+    const range = document.createRange();
+    range.selectNodeContents(w);
+    const t = range.getBoundingClientRect();
+    return t.width && t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom;
+  }).map((w) => `${badge.textContent} over ${w.textContent}`);
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_badge_covers_no_words_of_its_tag(webgl_browser, demo_url, language):
+    """The place badge on a tag's corner left the seat's name readable: '第 3 名' (twice as wide
+    as '3rd') covered the end of the name on a phone, and '3rd' the end of 'Chen'."""
+    page = webgl_browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": demo_url}])
+    page.goto(demo_url + "?cpu=0&warm=500")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    assert (
+        page.evaluate(
+            "() => document.querySelectorAll('#table3d .table3d-tag-badge:not([hidden])').length"
+        )
+        >= 3
+    )
+    assert page.evaluate(UNDER_BADGES) == []
+    page.context.close()
