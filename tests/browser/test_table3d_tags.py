@@ -273,3 +273,42 @@ def test_a_badge_covers_no_words_of_its_tag(webgl_browser, demo_url, language):
     )
     assert page.evaluate(UNDER_BADGES) == []
     page.context.close()
+
+
+# Whether a tag's name shows whole: nothing cut at its end or below its last line.
+NAMES_CUT = """() => [...document.querySelectorAll('#table3d .table3d-tag-name')]
+  .filter((n) => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight)
+  .map((n) => n.textContent)"""
+
+
+@pytest.mark.parametrize("name", ["プレイヤー", "Christopher"])
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("screen", ["phone-portrait", "phone-landscape"])
+def test_a_long_name_shows_whole_on_a_far_tag(webgl_browser, demo_url, screen, players, name):
+    """The default names of a hot-seat game in Japanese, 'プレイヤー 2' and so on, read
+    'プレイヤ…' on every far tag of a phone: the number, the one part that told them apart, was
+    cut. A name too long for its tag goes on over a second line, and the tags still cover
+    nothing that matters. ('Christopher 2' is as long in any font: a machine without Japanese
+    fonts draws the Japanese names narrower.)"""
+    names = ",".join(f"{name} {n}" for n in range(1, players + 1))
+    options = dict(SCREENS[screen])
+    size = {"width": options.pop("width"), "height": options.pop("height")}
+    context = webgl_browser.new_context(viewport=size, **options)
+    context.add_cookies([{"name": "django_language", "value": "ja", "url": demo_url}])
+    page = context.new_page()
+    page.goto(demo_url + f"?cpu=0&warm=6&players={players}&names={names}")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    assert page.evaluate(NAMES_CUT) == []
+    tags = page.evaluate(TAGS)
+    assert len(tags) == players
+    layout = page.evaluate(LAYOUT_BOX)
+    view = page.evaluate("() => sevensTable.view")
+    corners = [page.evaluate("(c) => sevensTable.handCardOnScreen(c)", c) for c in view["hand"]]
+    for tag in tags:
+        assert not overlap(tag, layout), (tag, layout)
+        assert not any(inside(c, tag) for c in corners), tag
+    for i, a in enumerate(tags):
+        for b in tags[i + 1 :]:
+            assert not overlap(a, b), (a, b)
+    context.close()
