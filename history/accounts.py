@@ -23,6 +23,17 @@ class SignUpForm(UserCreationForm):
     name is no longer than a name at the table, which cuts longer ones (accounts made before keep
     theirs: the limit is the form's, not the model's)."""
 
+    class Meta(UserCreationForm.Meta):
+        # A name the validator refuses (a space, a sign): the same words as the help, since
+        # Django's Japanese message says half-width letters only, under a help that says any script.
+        error_messages = {
+            "username": {
+                "invalid": _(
+                    "A name may hold letters of any script, digits and @ . + - _ only (no spaces)."
+                )
+            }
+        }
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]

@@ -36,6 +36,16 @@ LEVELS = {
 }
 
 
+# Languages whose sentences run on without a space: their full stop (。) and colon (：) are wide
+# and carry their own room.
+UNSPACED = ("ja", "zh")
+
+
+def sentence_space() -> str:
+    """What goes between two sentences, and after a label's colon, in the active language."""
+    return "" if (get_language() or "").split("-")[0] in UNSPACED else " "
+
+
 def card_text(card: str) -> str:
     """The short face of a card: `10♦`, `A♠`, or `JK` for the joker."""
     if card == JOKER:

@@ -82,7 +82,8 @@ def public(view: dict | None, *, room: dict) -> dict:
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
             "last_move": [narrate.event_sentence(e, names) for e in last_move(history)],
-            "spoken_move": " ".join(
+            "sentence_space": narrate.sentence_space(),
+            "spoken_move": narrate.sentence_space().join(
                 s
                 for s in (narrate.event_sentence(e, names, spoken=True) for e in last_move(history))
                 if s
@@ -354,7 +355,7 @@ def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
     sentences = [spoken_move]
     if view["turn"] is not None and view["turn"] == viewer_seat:
         sentences.append(_("Your turn."))
-    return " ".join(s for s in sentences if s)
+    return narrate.sentence_space().join(s for s in sentences if s)
 
 
 def settlement(view: dict, names) -> dict | None:

@@ -136,11 +136,12 @@ def seat_state(seat: dict) -> str:
 def last_move(t: dict) -> str:
     if not t.get("started"):
         return '<p id="last-move" hx-swap-oob="true"></p>'
-    said = [(" " if i else "") + e(s) for i, s in enumerate(t["last_move"]) if s]
+    space = t["sentence_space"]
+    said = [(space if i else "") + e(s) for i, s in enumerate(t["last_move"]) if s]
     if not t["last_move"]:
         said = [_("none yet")]
     return (
-        f'<p id="last-move" hx-swap-oob="true"><span class="label">{_("Last move:")}</span> '
+        f'<p id="last-move" hx-swap-oob="true"><span class="label">{_("Last move:")}</span>{space}'
         f'<span id="move">{"".join(said)}</span></p>'
     )
 

@@ -45,3 +45,18 @@ def test_it_still_logs_in_an_older_account_with_a_longer_name(client):
         "/accounts/login/", {"username": "o" * 40, "password": "a long pass phrase 7"}
     )
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("name", ["a b", "aki!"])
+def test_a_refused_name_is_explained_in_the_words_of_the_help(client, name):
+    """Django's own message for such a name says, in Japanese, half-width letters only
+    ('半角英数'), under a help that says any script's letters are taken (and they are)."""
+    client.cookies["django_language"] = "ja"
+    response = sign_up(client, name)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "半角英数" not in page
+    assert not get_user_model().objects.exists()
+    client.cookies["django_language"] = "en"
+    page = sign_up(client, name).content.decode()
+    assert "A name may hold letters of any script, digits and @ . + - _ only (no spaces)." in page

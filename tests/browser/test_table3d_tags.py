@@ -237,3 +237,78 @@ def test_the_table_turned_as_far_as_a_drag_goes_still_shows_everything(
             if problems:
                 save(page, f"table3d-turned-{screen}-{players}-{view}.png")
             assert not problems, (view, yaw, pitch, problems)
+
+
+# The words of each tag that a badge (a place, the cards left) lies over.
+UNDER_BADGES = """() => [...document.querySelectorAll('#table3d .table3d-tag')].flatMap((el) => {
+  const badge = el.querySelector('.table3d-tag-badge');
+  if (badge.hidden) return [];
+  const b = badge.getBoundingClientRect();
+  const words = [el.querySelector('.table3d-tag-name'), ...el.querySelectorAll('.table3d-tag-line > span')];
+  return words.filter((w) => {
+    const range = document.createRange();
+    range.selectNodeContents(w);
+    const t = range.getBoundingClientRect();
+    return t.width && t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom;
+  }).map((w) => `${badge.textContent} over ${w.textContent}`);
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_badge_covers_no_words_of_its_tag(webgl_browser, demo_url, language):
+    """The place badge on a tag's corner left the seat's name readable: '第 3 名' (twice as wide
+    as '3rd') covered the end of the name on a phone, and '3rd' the end of 'Chen'."""
+    page = webgl_browser.new_page(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": demo_url}])
+    page.goto(demo_url + "?cpu=0&warm=500")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    assert (
+        page.evaluate(
+            "() => document.querySelectorAll('#table3d .table3d-tag-badge:not([hidden])').length"
+        )
+        >= 3
+    )
+    assert page.evaluate(UNDER_BADGES) == []
+    page.context.close()
+
+
+# Whether a tag's name shows whole: nothing cut at its end or below its last line.
+NAMES_CUT = """() => [...document.querySelectorAll('#table3d .table3d-tag-name')]
+  .filter((n) => n.scrollWidth > n.clientWidth || n.scrollHeight > n.clientHeight)
+  .map((n) => n.textContent)"""
+
+
+@pytest.mark.parametrize("name", ["プレイヤー", "Christopher"])
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize("screen", ["phone-portrait", "phone-landscape"])
+def test_a_long_name_shows_whole_on_a_far_tag(webgl_browser, demo_url, screen, players, name):
+    """The default names of a hot-seat game in Japanese, 'プレイヤー 2' and so on, read
+    'プレイヤ…' on every far tag of a phone: the number, the one part that told them apart, was
+    cut. A name too long for its tag goes on over a second line, and the tags still cover
+    nothing that matters. ('Christopher 2' is as long in any font: a machine without Japanese
+    fonts draws the Japanese names narrower.)"""
+    names = ",".join(f"{name} {n}" for n in range(1, players + 1))
+    options = dict(SCREENS[screen])
+    size = {"width": options.pop("width"), "height": options.pop("height")}
+    context = webgl_browser.new_context(viewport=size, **options)
+    context.add_cookies([{"name": "django_language", "value": "ja", "url": demo_url}])
+    page = context.new_page()
+    page.goto(demo_url + f"?cpu=0&warm=6&players={players}&names={names}")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    assert page.evaluate(NAMES_CUT) == []
+    tags = page.evaluate(TAGS)
+    assert len(tags) == players
+    layout = page.evaluate(LAYOUT_BOX)
+    view = page.evaluate("() => sevensTable.view")
+    corners = [page.evaluate("(c) => sevensTable.handCardOnScreen(c)", c) for c in view["hand"]]
+    for tag in tags:
+        assert not overlap(tag, layout), (tag, layout)
+        assert not any(inside(c, tag) for c in corners), tag
+    for i, a in enumerate(tags):
+        for b in tags[i + 1 :]:
+            assert not overlap(a, b), (a, b)
+    context.close()

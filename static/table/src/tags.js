@@ -7,6 +7,9 @@ import { ordinal, tagName, tagParts, seatTag } from "./play.js";
 
 const EDGE = 4; // the least space kept between a tag and the canvas's edge, in CSS pixels
 const CLEAR = 3; // and between a tag and the cards it sits beside
+// How far the badge reaches past the end of the tag's words (its overhang, the tag's right padding
+// and border), less a small gap: the room the words beside it leave is the badge's width less this.
+const BADGE_OVERHANG = 12;
 
 /**
  * Where a tag goes on the canvas (CSS pixels, its top-left corner), given its size ({w, h}), the
@@ -133,6 +136,10 @@ export class Tags {
       const { el } = entry;
       if (!entry.size) {
         el.style.maxWidth = entry.near ? "" : `${Math.max(64, Math.min(240, spread - 2 * CLEAR))}px`;
+        // The badge stands over the tag's top-right corner: the words beside it keep clear of it
+        // ("第 3 名" is twice as wide as "3rd" and covered the seat's name).
+        const badge = el.querySelector(".table3d-tag-badge");
+        el.style.setProperty("--badge-room", `${badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG)}px`);
         // A far tag's line may wrap between its parts: the second then starts a line, without "·".
         el.classList.remove("wrapped");
         const [first, second] = el.querySelector(".table3d-tag-line").children;

@@ -1,0 +1,79 @@
+"""On a phone, in Japanese, every control a finger presses on the pages a player goes through is at
+least 40 px high: the lists (the language menu, the menu's choices), the text fields, a log's
+summary, and every link that stands on its own rather than inside a sentence (a row of links, a
+link alone in its paragraph). The menu's 'read the rules' link, the statistics switch's link, the
+match page's round links, the rankings' rule families, 'This room's matches' and the accounts'
+links were 16 to 23 px high, the lists 37 px."""
+
+import pytest
+from browser_support import LiveRoomTestCase, connected
+
+from games.sevens import RuleSet
+from tests.history_support import play, seats, store
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+# What is under 40 px high: controls, and links whose block holds nothing but links and the dots
+# between them. A checkbox or a radio button counts with its label.
+SMALL = r"""() => {
+  const shown = (el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+  const out = [];
+  const controls = 'a[href], button, select, summary, input:not([type=hidden])';
+  for (const el of document.querySelectorAll(controls)) {
+    if (!shown(el) || el.closest('.skip-link')) continue;
+    let target = el;
+    if (el.matches('input[type=checkbox], input[type=radio]')) {
+      target = el.closest('label') || document.querySelector(`label[for="${el.id}"]`) || el;
+    }
+    if (el.matches('a')) {
+      const block = el.parentElement.closest('p, li, div, nav, th, td, footer, header, section');
+      const words = [...block.childNodes].map((n) => (n.nodeType === 3 ? n.textContent
+        : n.matches('a, br, small, code, form, ul') ? '' : n.textContent)).join('');
+      if (words.replace(/[\s·]/g, '')) continue;  // a link inside a sentence
+    }
+    const height = target.getBoundingClientRect().height;
+    if (height < 40) out.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}": ${Math.round(height)} px`);
+  }
+  return out;
+}"""
+
+
+class TestTouchTargetsOnPages(LiveRoomTestCase):
+    def setUp(self):
+        # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
+        match = play(RuleSet(rounds=3), seed=7, seats=seats("human", "easy", "medium", "hard"))
+        self.stored = store(match)
+        super().setUp()
+
+    def test_every_control_and_link_of_its_own_is_big_enough_for_a_finger(self):
+        context = self.browser.new_context(**PHONE)
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": "django_language", "value": "ja", "url": self.live_server_url}]
+        )
+        page = context.new_page()
+        assert page.evaluate("() => matchMedia('(pointer: coarse)').matches")
+        small = []
+        pages = [
+            "/",
+            "/rules/",
+            "/matches/",
+            "/rankings/",
+            "/deal/",
+            "/replays/upload/",
+            "/accounts/login/",
+            "/accounts/signup/",
+            f"/matches/{self.stored.pk}/",
+        ]
+        for path in pages:
+            page.goto(self.url(path))
+            small += [f"{path} {what}" for what in page.evaluate(SMALL)]
+        # The table: the log's summary, the link to the room's matches.
+        page.goto(self.url("/"))
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        small += [f"room {what}" for what in page.evaluate(SMALL)]
+        assert small == [], "\n".join(small)

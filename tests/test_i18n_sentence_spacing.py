@@ -1,0 +1,33 @@
+"""In Japanese and Chinese the sentences of the last move run on without a space, as the languages
+write them: their full stop (。) and colon (：) are wide and carry their own room. The page read
+'直前の手： CPU 3 が…出しました。 CPU 2 が…', a gap after each wide stop; English keeps its spaces."""
+
+import pytest
+from django.utils import translation
+from sample_views import fragment, table_for, view
+from test_fragments_eliminations import knocked_out
+
+from rooms.tableparts import last_move as plain_last_move
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
+def test_the_sentences_of_a_move_run_on_without_a_space(language):
+    state, _mover, _events = knocked_out(joker=False)  # a move, then a knock-out: two sentences
+    with translation.override(language):
+        t = table_for(view(state, 0), 0)
+        shown, heard = fragment(t, "last_move"), fragment(t, "live")
+        assert plain_last_move(t) == shown
+    assert '：</span><span id="move">' in shown
+    for text in (shown, heard):
+        assert "。" in text
+        assert "。 " not in text and "： " not in text
+
+
+def test_english_keeps_a_space_between_sentences():
+    state, _mover, _events = knocked_out(joker=False)
+    with translation.override("en"):
+        t = table_for(view(state, 0), 0)
+        shown, heard = fragment(t, "last_move"), fragment(t, "live")
+        assert plain_last_move(t) == shown
+    assert 'Last move:</span> <span id="move">' in shown
+    assert ". " in shown.split('id="move">')[1] and ". " in heard
