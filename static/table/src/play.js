@@ -140,8 +140,8 @@ const WORDS = {
   dropped: "dropped",
   card: "{n} card",
   cards: "{n} cards",
-  onePass: "{n} pass left",
-  passes: "{n} passes left",
+  onePass: "{n} pass",
+  passes: "{n} passes",
   place: "",
 };
 
@@ -190,7 +190,7 @@ export function seatTag(view, seat) {
 }
 
 /**
- * What a tag's second line says, in parts: ["5 cards", "2 passes left"], or one word ("finished",
+ * What a tag's second line says, in parts: ["5 cards", "2 passes"], or one word ("finished",
  * "lost"). A place is the tag's badge; at a round's end every seat has one, the seats that did not
  * go out included (but where the first out wins and the others pay for their cards, the winner
  * alone), and their line says what became of them (out of passes, or the cards still held).
@@ -206,7 +206,7 @@ export function tagParts(tag) {
   return [cards, say(left === 1 ? "onePass" : "passes", { n: left })];
 }
 
-/** The same line as one text: "5 cards · 2 passes left" ("5 cards" with no limit on passes). */
+/** The same line as one text: "5 cards · 2 passes" ("5 cards" with no limit on passes). */
 export function tagLine(tag) {
   return tagParts(tag).join(" · ");
 }

@@ -183,7 +183,7 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   assert.equal(tag.low, false);
   view.seats[2].cards = 2;
   assert.equal(seatTag(view, 2).low, true);
-  assert.equal(tagLine(seatTag(view, 1)), "12 cards · 3 passes left");
+  assert.equal(tagLine(seatTag(view, 1)), "12 cards · 3 passes");
   view.seats[3].place = 1;
   view.seats[3].status = "finished";
   assert.equal(tagLine(seatTag(view, 3)), "finished");
@@ -192,7 +192,7 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   Object.assign(view.seats[1], { place: 4, status: "eliminated" });
   Object.assign(view.seats[2], { place: 3, status: "playing", cards: 1, passes_left: 0 });
   assert.equal(tagLine(seatTag(view, 1)), "lost");
-  assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes left");
+  assert.equal(tagLine(seatTag(view, 2)), "1 card · 0 passes");
   view.seats[2].passes_left = null; // no limit: nothing to count
   assert.equal(tagLine(seatTag(view, 2)), "1 card");
   assert.equal(seatTag(view, 2).low, true);
