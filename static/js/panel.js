@@ -475,10 +475,16 @@
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
   }
 
-  function connection(up) {
+  // `final`: the server closed the socket for good (its own codes, 4000 and up: too many
+  // messages, a message too large), and no reconnection is coming: the note says to reload.
+  function connection(up, final) {
     var note = $("[data-connection]");
     var room = $(".room");
-    if (note) note.hidden = up;
+    if (note) {
+      note.hidden = up;
+      var text = note.getAttribute(final ? "data-final" : "data-lost");
+      if (!up && text) note.textContent = text;
+    }
     if (room) room.setAttribute("data-connected", up ? "true" : "false");
   }
 
@@ -507,6 +513,15 @@
   }
 
   // -- keyboard: arrows move along the hand -----------------------------------------------------
+
+  // A key held down repeats its press: on a button that sends (Play, Pass, Hint, …) every repeat
+  // would be one more message, and the server closes a socket that sends too many (a held Enter
+  // spends the budget in seconds). One press, one message.
+  function heldKey(event) {
+    if (!event.repeat || (event.key !== "Enter" && event.key !== " ")) return;
+    var form = event.target.closest && event.target.closest("form");
+    if (form && form.hasAttribute("ws-send")) event.preventDefault();
+  }
 
   function arrows(event) {
     var button = event.target.closest && event.target.closest("#hand .card");
@@ -612,6 +627,7 @@
     var copy = event.target.closest && event.target.closest(".copy-link");
     if (copy) copyLink(copy);
   });
+  document.addEventListener("keydown", heldKey, true);
   document.addEventListener("keydown", arrows);
   document.addEventListener("visibilitychange", turnTitle);
   document.addEventListener("change", homePlayers);
@@ -653,8 +669,9 @@
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
   document.body.addEventListener("htmx:wsClose", function (event) {
+    var code = event.detail && event.detail.event ? event.detail.event.code : null;
     synced = false;
-    connection(false);
+    connection(false, code >= 4000);
     reconnectLater(event.detail);
   });
   followStatus();
