@@ -159,6 +159,24 @@ def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
     assert re.search(r'data-card="\w+"', page(ben, room))
 
 
+def test_a_player_who_left_finds_their_name_in_the_box_to_take_the_seat_back(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    ben.post(f"/room/{room.slug}/leave/")
+    box = re.search(r'<input id="join-name"[^>]*>', page(ben, room)).group(0)
+    assert 'value="Ben"' in box
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})  # the box, sent as it is
+    assert room.seats.get(index=1).name == "Ben"
+
+
+def test_the_box_to_take_a_seat_offers_the_name_a_game_was_last_opened_under(aki, room):
+    other = Room.objects.create(rules=room.rules, mode="friend", created_by="someone")
+    for index in range(4):
+        other.seats.create(index=index)
+    box = re.search(r'<input id="join-name"[^>]*>', page(aki, other)).group(0)
+    assert 'value="Aki"' in box
+
+
 def test_a_friend_may_join_without_typing_a_name(aki, ben, room):
     ben.post(f"/room/{room.slug}/seat/", {"name": ""})
     seat = room.seats.get(index=1)
