@@ -177,6 +177,27 @@ def test_the_box_to_take_a_seat_offers_the_name_a_game_was_last_opened_under(aki
     assert 'value="Aki"' in box
 
 
+def join_form(html: str) -> str | None:
+    found = re.search(r'<form [^>]*class="join-form"[^>]*>', html)
+    return found.group(0) if found else None
+
+
+def test_a_seat_its_player_left_during_the_match_is_offered_to_a_watcher(aki, ben, dan, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    # No seat is free: the offer is on the page, hidden (panel.js shows it once one is).
+    html = page(dan, room)
+    assert " hidden" in join_form(html) and "data-free" not in html
+    ben.post(f"/room/{room.slug}/leave/")
+    html = page(dan, room)
+    assert " hidden" not in join_form(html)
+    line = re.search(r'<li class="seat[^"]*" data-seat="1"[^>]*>.*?</b>', html, re.S).group(0)
+    assert "data-free" in line
+    assert "free seat: the computer plays it until someone takes it" in line
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    assert "data-free" not in page(aki, room)
+
+
 def test_a_friend_may_join_without_typing_a_name(aki, ben, room):
     ben.post(f"/room/{room.slug}/seat/", {"name": ""})
     seat = room.seats.get(index=1)

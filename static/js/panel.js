@@ -470,6 +470,10 @@
     // A room closed while its page is open (an operator, the idle sweep) has no link to share.
     var closed = lobby && lobby.getAttribute("data-status") === "closed";
     $all('[data-while="open"]').forEach(function (box) { box.hidden = !!closed; });
+    // A visitor is offered a seat while one is free: one nobody took yet, or one its player left
+    // during the match; once it is taken the offer goes.
+    var free = !closed && !!$("#lobby [data-free], #seats [data-free]");
+    $all('[data-while="free"]').forEach(function (box) { box.hidden = !free; });
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
