@@ -9,6 +9,7 @@
   var version = null;
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
+  var down = false; // the socket closed, and has not opened again yet
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
   var focusKey = null;
@@ -80,6 +81,14 @@
   function configureSend(event) {
     var form = event.target;
     var params = event.detail.parameters;
+    // The connection is down: the move is not kept to go once it is back (htmx would queue it),
+    // when the table may have changed and the player pressed again meanwhile (the first press
+    // played, each other one was told "the table changed"). Said, and not sent.
+    if (down) {
+      say(words(form, "data-not-connected"));
+      event.preventDefault();
+      return;
+    }
     // The move is made on the table this page shows: its version, never an older one in a form.
     if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
     if (form.classList.contains("panel-form") && params.action === "play") {
@@ -669,12 +678,14 @@
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);
   document.body.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
+    down = false;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
   document.body.addEventListener("htmx:wsClose", function (event) {
     var code = event.detail && event.detail.event ? event.detail.event.code : null;
     synced = false;
+    down = true;
     connection(false, code >= 4000);
     reconnectLater(event.detail);
   });
