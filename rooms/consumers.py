@@ -148,7 +148,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def do_hint(self, message: Message):
         seat = await self.acting_seat(message)
-        text, spoken, word = await database_sync_to_async(services.hint_for)(self.slug, seat)
+        text, spoken, word = await database_sync_to_async(services.hint_for)(
+            self.slug, seat, self.session_key
+        )
         await self.send_info(text, hint=word, spoken=spoken)
 
     async def do_resync(self, message: Message):
