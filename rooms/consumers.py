@@ -28,7 +28,12 @@ CLOSE_NO_ROOM = 4404
 CLOSE_TOO_BIG = 4009
 CLOSE_TOO_MANY = 4029
 
-NOTES = {"forced_pass": gettext_lazy("You had no card you could play, so you passed.")}
+NOTES = {
+    "forced_pass": gettext_lazy("You had no card you could play, so you passed."),
+    "back": gettext_lazy(
+        "You are back at your seat: the computer played your turns while you were away."
+    ),
+}
 
 
 def limit(name: str, default: float) -> float:
@@ -143,7 +148,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def do_hint(self, message: Message):
         seat = await self.acting_seat(message)
-        text, spoken, word = await database_sync_to_async(services.hint_for)(self.slug, seat)
+        text, spoken, word = await database_sync_to_async(services.hint_for)(
+            self.slug, seat, self.session_key
+        )
         await self.send_info(text, hint=word, spoken=spoken)
 
     async def do_resync(self, message: Message):

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Match
+from rooms.announce import tell_seat_on_commit
 from rooms.guard import LIVE, lock, save, table_fields
 from rooms.models import Room, Seat
 
@@ -29,10 +30,17 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
         reclaimed = [s for s in held if s.cpu_controlled]
         if reclaimed and room.status in LIVE:
+            # With a player left at the table the computer played these seats meanwhile (with
+            # nobody, the room waited: `guard.server_plays`). Their player is told so: the hand
+            # and the passes left changed while they were away.
+            played_on = not all(s.played_by_cpu for s in seats)
             for seat in reclaimed:
                 seat.cpu_controlled = False
             Seat.objects.filter(pk__in=[s.pk for s in reclaimed]).update(cpu_controlled=False)
             save(room, **table_fields(room, seats))
+            if played_on and room.mode != Room.Mode.HOTSEAT:
+                for seat in reclaimed:
+                    tell_seat_on_commit(room.slug, seat.index, "back")
 
 
 def seat_disconnected(room: Room | str, session_key: str | None) -> None:

@@ -137,7 +137,10 @@ def page_context(room, session_key: str) -> dict:
         "t": t,
         "seated": bool(mine),
         "waiting": waiting,
-        "can_join": open_room and not mine and bool(free) and room.mode == "friend",
+        # The seat forms are on the page of every visitor without a seat, shown while a seat is
+        # free (panel.js followStatus): a seat its player left during the match comes free.
+        "can_join": open_room and not mine and room.mode == "friend",
+        "seat_free": bool(free),
         # the creator; or, once they left their seat, any seated player (the form then shows only
         # while the lobby says so: panel.js followStatus)
         "can_start": waiting

@@ -260,10 +260,12 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
                 "colour_label": colour_label,
                 "cpu": index in cpus,
                 "away": (
-                    ("waits" if nobody else "plays")
+                    ("waits" if nobody else "plays" if seat.get("taken", True) else "free")
                     if seat.get("cpu_controlled") and not closed
                     else ""
                 ),
+                # A seat its player left during the match: anyone with the link may take it.
+                "free": index not in cpus and not seat.get("taken", True) and not closed,
                 "level": narrate.LEVELS.get(level, "") if level else "",
                 "cpu_named": index < len(view.get("cpu_named") or ()) and view["cpu_named"][index],
                 "unlimited": seat["passes_left"] is None,

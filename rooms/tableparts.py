@@ -78,6 +78,9 @@ def seat_name(seat: dict) -> str:
         level = f' <span class="level">{text}</span>'
     elif seat.get("away") == "waits":
         level = f' <span class="level">{_("away: the game waits for a player to come back")}</span>'
+    elif seat.get("away") == "free":
+        text = _("free seat: the computer plays it until someone takes it")
+        level = f' <span class="level">{text}</span>'
     elif seat.get("away"):
         level = f' <span class="level">{_("away: the computer plays for now")}</span>'
     else:
@@ -93,8 +96,9 @@ def seats(t: dict) -> str | None:
     items = []
     for seat in t["seats"]:
         index = e(seat["seat"])
+        free = " data-free" if seat.get("free") else ""  # its player left: it may be taken
         items.append(
-            f'\n<li class="seat seat-{e(seat["colour"])}" data-seat="{index}">{seat_name(seat)} '
+            f'\n<li class="seat seat-{e(seat["colour"])}" data-seat="{index}"{free}>{seat_name(seat)} '
             f'<div id="st{index}" class="seat-state">{seat_state(seat)}</div></li>'
         )
     return (

@@ -190,11 +190,15 @@ def legal_for(slug: str, seat: int) -> list[dict]:
     return [a.to_dict() for a in seat_view(state, seat).legal]
 
 
-def hint_for(slug: str, seat: int) -> tuple[str, str, str]:
+def hint_for(slug: str, seat: int, session_key: str | None) -> tuple[str, str, str]:
     """A suggested action for the seat to act, and why, as one sentence for that seat alone (as
     shown, and in words for a screen reader: `hints.hint_for_view`); with the action as a legal
-    word (`table.legal_word`), for the panel to choose its card."""
+    word (`table.legal_word`), for the panel to choose its card. The sentence names cards of the
+    seat's hand: only the browser holding the seat gets it (a socket's idea of its seat may be
+    old, when the notices of a seat left and taken since never reached it)."""
     room = Room.objects.select_related("match").get(slug=slug)
+    if not session_key or not room.seats.filter(index=seat, session_key=session_key).exists():
+        raise RoomError("not_your_seat")
     if room.status != Room.Status.PLAYING:
         raise RoomError("not_playing")
     state = rounds.rebuild(RuleSet.from_dict(room.rules), room.match.current_round())

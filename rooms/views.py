@@ -24,6 +24,7 @@ def session_key(request) -> str:
 # is the Chinese game's own page; every other language starts on the Japanese rules.
 FIRST_PRESET = {"zh-hant": "chinese"}
 REMEMBERED = "last_game"  # the session key: the rules and name of the browser's last new game
+SEAT_NAME = "seat_name"  # the session key: the name the browser last took a friend's seat under
 
 
 @require_GET
@@ -147,6 +148,17 @@ def player_name(request, typed: str) -> str:
     return name[:NAME_LENGTH]
 
 
+def join_name(request) -> str:
+    """The name the box for taking a seat offers: the one this browser last took a seat under,
+    else the one it last opened a game under, else a signed-in player's username. A player who
+    left a seat and takes it back is not renamed "Player 2" for not typing their name again."""
+    name = request.session.get(SEAT_NAME)
+    if not isinstance(name, str) or not name:
+        last = request.session.get(REMEMBERED)
+        name = last.get("name") if isinstance(last, dict) else ""
+    return player_name(request, name if isinstance(name, str) else "")
+
+
 def find_room(slug: str) -> Room:
     room = Room.objects.filter(slug=slug).first()
     if room is None:
@@ -161,10 +173,10 @@ def room(request, slug):
 
 
 def room_page(request, room: Room) -> dict:
-    """The room page's context: the table as this visitor sees it, and the seat box's name (a
-    signed-in player's username, cut to a table name's length)."""
+    """The room page's context: the table as this visitor sees it, and the seat box's name
+    (`join_name`, cut to a table name's length)."""
     page = table_render.page_context(room, session_key(request))
-    page.update(name_length=NAME_LENGTH, join_name=player_name(request, ""))
+    page.update(name_length=NAME_LENGTH, join_name=join_name(request))
     return page
 
 
@@ -173,7 +185,8 @@ def take_seat(request, slug):
     """Gives this visitor the first free seat, under the display name it typed (a signed-in
     player's username when it typed none)."""
     room = find_room(slug)
-    name = player_name(request, request.POST.get("name", ""))
+    typed = " ".join(str(request.POST.get("name", "")).split())[:NAME_LENGTH]
+    name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
     try:
         if not free:
@@ -181,6 +194,8 @@ def take_seat(request, slug):
         services.take_seat(room, free[0].index, name, session_key(request))
     except RoomError as error:
         return refused(request, room, error)
+    if typed:
+        request.session[SEAT_NAME] = typed
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from rooms import services
 from rooms.cpu import play_pending
-from rooms.models import Room
+from rooms.models import Room, Seat
 from tests.live_support import (
     connect,
     db,
@@ -125,6 +125,21 @@ async def test_another_browser_watches_a_hotseat_room_on_the_page_and_the_socket
     frame = await answer(comm)
     assert "You are watching" in frame and "curtain-button" not in frame
     assert "play-button" not in frame and 'data-card="' not in frame
+    await comm.disconnect()
+
+
+async def test_it_gives_no_hint_to_a_socket_whose_seat_changed_hands_unknown_to_it():
+    # The notices of the seat's changes never reached the socket (a channel layer may drop
+    # them): it still takes itself for the seat. A hint names cards of the seat's hand, now
+    # another player's. Here the seat changes hands in the database alone, with no notice.
+    room, keys = await db(friend_match)()
+    comm = await connect(room.slug, keys[room.turn])
+    await answer(comm)
+    eve = await db(new_session)()
+    await db(Seat.objects.filter(room=room, index=room.turn).update)(session_key=eve)
+    await comm.send_to(text_data=send(action="hint"))
+    reply = await answer(comm)
+    assert "You do not hold that seat." in reply and "data-hint" not in reply
     await comm.disconnect()
 
 

@@ -159,6 +159,45 @@ def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
     assert re.search(r'data-card="\w+"', page(ben, room))
 
 
+def test_a_player_who_left_finds_their_name_in_the_box_to_take_the_seat_back(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    ben.post(f"/room/{room.slug}/leave/")
+    box = re.search(r'<input id="join-name"[^>]*>', page(ben, room)).group(0)
+    assert 'value="Ben"' in box
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})  # the box, sent as it is
+    assert room.seats.get(index=1).name == "Ben"
+
+
+def test_the_box_to_take_a_seat_offers_the_name_a_game_was_last_opened_under(aki, room):
+    other = Room.objects.create(rules=room.rules, mode="friend", created_by="someone")
+    for index in range(4):
+        other.seats.create(index=index)
+    box = re.search(r'<input id="join-name"[^>]*>', page(aki, other)).group(0)
+    assert 'value="Aki"' in box
+
+
+def join_form(html: str) -> str | None:
+    found = re.search(r'<form [^>]*class="join-form"[^>]*>', html)
+    return found.group(0) if found else None
+
+
+def test_a_seat_its_player_left_during_the_match_is_offered_to_a_watcher(aki, ben, dan, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    # No seat is free: the offer is on the page, hidden (panel.js shows it once one is).
+    html = page(dan, room)
+    assert " hidden" in join_form(html) and "data-free" not in html
+    ben.post(f"/room/{room.slug}/leave/")
+    html = page(dan, room)
+    assert " hidden" not in join_form(html)
+    line = re.search(r'<li class="seat[^"]*" data-seat="1"[^>]*>.*?</b>', html, re.S).group(0)
+    assert "data-free" in line
+    assert "free seat: the computer plays it until someone takes it" in line
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    assert "data-free" not in page(aki, room)
+
+
 def test_a_friend_may_join_without_typing_a_name(aki, ben, room):
     ben.post(f"/room/{room.slug}/seat/", {"name": ""})
     seat = room.seats.get(index=1)

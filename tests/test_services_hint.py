@@ -23,7 +23,7 @@ def test_it_has_a_translatable_sentence_for_every_reason_of_the_engine():
 def test_it_hints_the_seat_to_act_and_nobody_else():
     aki = new_session()
     room = hotseat_room(aki)
-    sentence, spoken, word = services.hint_for(room.slug, room.turn)
+    sentence, spoken, word = services.hint_for(room.slug, room.turn, aki)
     assert sentence.startswith("Hint: ") and sentence.endswith(".")
     assert spoken.startswith("Hint: ") and spoken.endswith(".")
     assert word in legal_words(services.legal_for(room.slug, room.turn))
@@ -32,5 +32,8 @@ def test_it_hints_the_seat_to_act_and_nobody_else():
         assert card_text(card) in sentence  # written as the hand writes it
         assert card_spoken(card) in spoken and not set("♠♥♦♣") & set(spoken)  # read out in words
     with pytest.raises(RoomError) as refused:
-        services.hint_for(room.slug, (room.turn + 1) % 4)
+        services.hint_for(room.slug, (room.turn + 1) % 4, aki)
     assert refused.value.code == "not_your_turn"
+    with pytest.raises(RoomError) as refused:  # another browser: no hint about this hand
+        services.hint_for(room.slug, room.turn, new_session())
+    assert refused.value.code == "not_your_seat"

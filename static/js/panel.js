@@ -9,6 +9,7 @@
   var version = null;
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
+  var down = false; // the socket closed, and has not opened again yet
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
   var focusKey = null;
@@ -80,6 +81,14 @@
   function configureSend(event) {
     var form = event.target;
     var params = event.detail.parameters;
+    // The connection is down: the move is not kept to go once it is back (htmx would queue it),
+    // when the table may have changed and the player pressed again meanwhile (the first press
+    // played, each other one was told "the table changed"). Said, and not sent.
+    if (down) {
+      say(words(form, "data-not-connected"));
+      event.preventDefault();
+      return;
+    }
     // The move is made on the table this page shows: its version, never an older one in a form.
     if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
     if (form.classList.contains("panel-form") && params.action === "play") {
@@ -470,15 +479,25 @@
     // A room closed while its page is open (an operator, the idle sweep) has no link to share.
     var closed = lobby && lobby.getAttribute("data-status") === "closed";
     $all('[data-while="open"]').forEach(function (box) { box.hidden = !!closed; });
+    // A visitor is offered a seat while one is free: one nobody took yet, or one its player left
+    // during the match; once it is taken the offer goes.
+    var free = !closed && !!$("#lobby [data-free], #seats [data-free]");
+    $all('[data-while="free"]').forEach(function (box) { box.hidden = !free; });
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
   }
 
-  function connection(up) {
+  // `final`: the server closed the socket for good (its own codes, 4000 and up: too many
+  // messages, a message too large), and no reconnection is coming: the note says to reload.
+  function connection(up, final) {
     var note = $("[data-connection]");
     var room = $(".room");
-    if (note) note.hidden = up;
+    if (note) {
+      note.hidden = up;
+      var text = note.getAttribute(final ? "data-final" : "data-lost");
+      if (!up && text) note.textContent = text;
+    }
     if (room) room.setAttribute("data-connected", up ? "true" : "false");
   }
 
@@ -507,6 +526,15 @@
   }
 
   // -- keyboard: arrows move along the hand -----------------------------------------------------
+
+  // A key held down repeats its press: on a button that sends (Play, Pass, Hint, …) every repeat
+  // would be one more message, and the server closes a socket that sends too many (a held Enter
+  // spends the budget in seconds). One press, one message.
+  function heldKey(event) {
+    if (!event.repeat || (event.key !== "Enter" && event.key !== " ")) return;
+    var form = event.target.closest && event.target.closest("form");
+    if (form && form.hasAttribute("ws-send")) event.preventDefault();
+  }
 
   function arrows(event) {
     var button = event.target.closest && event.target.closest("#hand .card");
@@ -612,6 +640,7 @@
     var copy = event.target.closest && event.target.closest(".copy-link");
     if (copy) copyLink(copy);
   });
+  document.addEventListener("keydown", heldKey, true);
   document.addEventListener("keydown", arrows);
   document.addEventListener("visibilitychange", turnTitle);
   document.addEventListener("change", homePlayers);
@@ -649,12 +678,15 @@
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);
   document.body.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
+    down = false;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
   document.body.addEventListener("htmx:wsClose", function (event) {
+    var code = event.detail && event.detail.event ? event.detail.event.code : null;
     synced = false;
-    connection(false);
+    down = true;
+    connection(false, code >= 4000);
     reconnectLater(event.detail);
   });
   followStatus();

@@ -104,6 +104,25 @@ class TestFriendRoom(LiveRoomTestCase):
         assert table_state(back)["seat"] == 1
         expect(back.locator('#seats [data-seat="1"]')).to_contain_text("(you)")
 
+    def test_a_watcher_is_offered_the_seat_a_player_leaves_without_reloading(self):
+        aki, ben = self.aki_and_ben()
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        dan = self.new_page()
+        dan.goto(aki.url)
+        connected(dan)
+        take = dan.get_by_role("button", name="Take a free seat")
+        expect(take).to_be_hidden()  # every seat is held
+        ben.get_by_role("button", name="Leave my seat (the computer plays it)").click()
+        expect(dan.locator('#seats [data-seat="1"]')).to_contain_text(
+            "free seat: the computer plays it until someone takes it"
+        )
+        expect(take).to_be_visible()
+        take.click()
+        connected(dan)
+        assert table_state(dan)["seat"] == 1
+        expect(aki.locator('#seats [data-seat="1"]')).not_to_contain_text("free seat")
+
     def aki_and_ben(self):
         """Aki opens a friends' room (no name typed); Ben takes a seat by the link, his name box
         left empty. Both connected."""

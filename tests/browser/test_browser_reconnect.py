@@ -33,6 +33,31 @@ class TestReconnect(LiveRoomTestCase):
         assert table_state(page)["hand"] == before["hand"]
         assert play_by_clicks(page)
 
+    def test_a_move_pressed_while_the_connection_is_down_is_said_not_sent(self):
+        # It used to wait in the socket's queue and go once connected again: made on a table
+        # that may have changed by then, and a player who pressed twice was told the table had
+        # changed after the first press had played.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        before = table_state(page)
+        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+        page.context.set_offline(True)  # the reconnections fail until it is back
+        page.evaluate(DROP, 1000)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        page.locator(f'#hand .card[data-card="{card}"]').click()
+        page.locator("#controls .play-button").click(force=True)
+        expect(page.locator("#messages")).to_have_text(
+            "Not connected: nothing was sent. Try again once the connection is back."
+        )
+        page.context.set_offline(False)
+        connected(page)
+        page.wait_for_timeout(500)  # a move sent on connecting would be back by now
+        assert version(page) == before["version"]
+        assert card in table_state(page)["hand"]
+        page.locator("#controls .play-button").click()  # the card is still chosen: now it goes
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+
     def test_the_log_a_player_was_reading_stays_open_across_a_reconnect(self):
         page = self.new_page()
         open_deal(page, self.url)

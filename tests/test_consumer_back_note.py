@@ -1,0 +1,83 @@
+"""A player whose seat the computer played while they were away is told so when they come back
+(their hand and passes changed without them), and only that player."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from rooms import services
+from rooms.models import Seat
+from tests.live_support import (
+    connect,
+    db,
+    live,  # noqa: F401  (the fixture)
+    new_session,
+    rules,
+)
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
+
+NOTE = "You are back at your seat: the computer played your turns while you were away."
+
+
+def friends() -> tuple[str, str, str]:
+    aki, ben = new_session(), new_session()
+    room = services.create_room(
+        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.fill_and_start(room, aki, level="easy")
+    return room.slug, aki, ben
+
+
+def away(slug: str, *keys: str) -> None:
+    """These players' connections dropped and stayed down past the grace period."""
+    for key in keys:
+        services.seat_disconnected(slug, key)
+    later = timezone.now() + timedelta(seconds=services.grace_seconds() + 1)
+    assert services.expire_absent_seats(later) == [slug]
+
+
+def cpu_holds(slug: str, index: int) -> bool:
+    return Seat.objects.get(room__slug=slug, index=index).cpu_controlled
+
+
+async def frames(comm) -> list[str]:
+    out = []
+    while not await comm.receive_nothing(timeout=0.5):
+        out.append(await comm.receive_from(timeout=10))
+    return out
+
+
+async def test_the_player_back_at_a_seat_the_computer_played_is_told_so(live):  # noqa: F811
+    slug, aki, ben = await db(friends)()
+    aki_socket = await connect(slug, aki)
+    await db(away)(slug, ben)
+    assert await db(cpu_holds)(slug, 1)
+    await live.idle()
+    await frames(aki_socket)
+
+    ben_socket = await connect(slug, ben)
+    await live.idle()
+    seen_by_ben, seen_by_aki = await frames(ben_socket), await frames(aki_socket)
+    assert not await db(cpu_holds)(slug, 1)
+    assert any(NOTE in f for f in seen_by_ben)
+    assert not any(NOTE in f for f in seen_by_aki)
+    await ben_socket.disconnect()
+    await aki_socket.disconnect()
+
+
+async def test_nobody_is_told_so_when_the_room_waited_for_its_players(live):  # noqa: F811
+    # With every player away the computer plays nobody's seat: the room waits, nothing changed.
+    slug, aki, ben = await db(friends)()
+    await db(away)(slug, aki, ben)
+    room = await db(services.Room.objects.get)(slug=slug)
+    assert not room.auto_turn  # nobody is played for: the room waits
+
+    ben_socket = await connect(slug, ben)
+    await live.idle()
+    seen_by_ben = await frames(ben_socket)
+    assert not await db(cpu_holds)(slug, 1)
+    assert seen_by_ben and not any(NOTE in f for f in seen_by_ben)
+    await ben_socket.disconnect()
