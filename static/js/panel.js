@@ -224,6 +224,7 @@
   }
 
   function beforeMessage(event) {
+    answered(); // the socket is alive
     var incoming = frameVersion(event.detail.message);
     var base = frameBase(event.detail.message);
     var current = pageVersion();
@@ -525,6 +526,51 @@
     }, delay);
   }
 
+  // -- a connection that died without a word -----------------------------------------------------
+  // A device that slept, or a network that changed, can leave a socket that neither side closed:
+  // the page would say "connected" and receive nothing until the server's pings give up (about a
+  // minute). The browser's own signs (back online; the page shown again after half a minute
+  // hidden) make the page ask for the whole table; with no answer within PROBE_MS it opens a new
+  // socket, whose first frame is the whole table.
+  var PROBE_MS = 5000;
+  var HIDDEN_MS = 30000;
+  var rawSocket = null; // the WebSocket of the last open
+  var probe = null;
+  var hiddenAt = null;
+
+  function checkSocket() {
+    if (!socket || down || !rawSocket || !$(".room")) return; // closed: it is being reopened
+    clearTimeout(probe);
+    var asked = rawSocket;
+    probe = setTimeout(function () {
+      probe = null;
+      if (asked !== rawSocket || down) return;
+      // The silent socket is dropped without a word: its close, when it comes, is no news (htmx
+      // would open yet another socket on it, and this page would count a lost connection).
+      asked.onclose = null;
+      asked.onerror = null;
+      rawSocket = null;
+      socket.reconnect();
+    }, PROBE_MS);
+    send({ action: "resync" });
+  }
+
+  function answered() {
+    if (probe === null) return;
+    clearTimeout(probe);
+    probe = null;
+  }
+
+  window.addEventListener("online", checkSocket);
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      hiddenAt = Date.now();
+    } else if (hiddenAt !== null) {
+      if (Date.now() - hiddenAt > HIDDEN_MS) checkSocket();
+      hiddenAt = null;
+    }
+  });
+
   // -- keyboard: arrows move along the hand -----------------------------------------------------
 
   // A key held down repeats its press: on a button that sends (Play, Pass, Hint, …) every repeat
@@ -678,6 +724,7 @@
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);
   document.body.addEventListener("htmx:wsOpen", function (event) {
     socket = event.detail.socketWrapper;
+    rawSocket = event.detail.event ? event.detail.event.target : null;
     down = false;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting

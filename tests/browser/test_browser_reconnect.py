@@ -170,3 +170,54 @@ new MutationObserver(() => {
   window.sevensUp = up;
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-connected"] });
 """
+
+
+# Every WebSocket of the page, and a way to make one fall silent (nothing sent, nothing received,
+# no close: a device that slept, a network that changed).
+SILENCEABLE = """(() => {
+    const Real = window.WebSocket;
+    window.sockets = [];
+    window.WebSocket = class extends Real {
+        constructor(...args) { super(...args); window.sockets.push(this); }
+        send(data) { if (!this.silent) super.send(data); }
+        addEventListener(type, listener, ...rest) {
+            if (type !== 'message') return super.addEventListener(type, listener, ...rest);
+            const socket = this;
+            return super.addEventListener(type, function (e) {
+                if (!socket.silent) listener.call(this, e);
+            }, ...rest);
+        }
+    };
+})()"""
+
+
+class TestSilentConnection(LiveRoomTestCase):
+    def open(self):
+        page = self.new_page()
+        page.add_init_script(SILENCEABLE)
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        return page
+
+    def test_a_silent_socket_is_replaced_when_the_browser_is_back_online(self):
+        page = self.open()
+        before = table_state(page)
+        assert page.evaluate("() => window.sockets.length") == 1
+        page.evaluate("() => { window.sockets[0].silent = true; }")
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        # No answer to the page's question within 5 s: a new socket, and the same table.
+        page.wait_for_function("() => window.sockets.length === 2", timeout=10_000)
+        connected(page)
+        assert table_state(page)["hand"] == before["hand"]
+        page.wait_for_timeout(1500)
+        assert page.evaluate("() => window.sockets.length") == 2  # one new socket, no more
+        expect(page.locator("[data-connection]")).to_be_hidden()
+        assert play_by_clicks(page)
+
+    def test_a_socket_that_answers_is_kept(self):
+        page = self.open()
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        page.wait_for_timeout(6000)
+        assert page.evaluate("() => window.sockets.length") == 1
+        expect(page.locator("[data-connection]")).to_be_hidden()
+        assert play_by_clicks(page)
