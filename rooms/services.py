@@ -218,12 +218,14 @@ def submit_action(
     try:
         with transaction.atomic():
             room = _lock(room_slug)
+            if room.version != version:
+                # First: a view read before a change is simply old, a round that ended since
+                # included (the page gets the table as it is now, not "not in play").
+                raise StaleVersion()
             if room.status != PLAYING:
                 raise RoomError("not_playing")
             seats, rnd, state = _read_locked(room)
             seat = _seat(seats, seat_index)
-            if room.version != version:
-                raise StaleVersion()  # first: a view read before a change is simply old
             move = Action.from_dict(action)
             _authorise(seat, session_key, by_server, state, move)
             if by_server and not seat.played_by_cpu and room.mode != Room.Mode.HOTSEAT:

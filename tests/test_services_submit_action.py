@@ -55,6 +55,20 @@ def test_it_answers_a_stale_version_with_a_resync_marker():
     assert fresh(room).version == 1
 
 
+def test_a_move_made_on_the_table_before_a_round_ended_is_answered_as_stale():
+    """The round ended (or the match) after the page drew its table: the page is told its table
+    was old and gets the one of now, not "not in play"."""
+    aki = new_session()
+    room = hotseat_room(aki)
+    move = legal(room)[0]
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.BETWEEN_ROUNDS, version=2)
+    result = submit_action(room.slug, room.turn, move, 1, aki)
+    assert result.stale and result.error.code == "stale"
+    # On the table of now, it is not in play.
+    result = submit_action(room.slug, room.turn, move, 2, aki)
+    assert not result.stale and result.error.code == "not_playing"
+
+
 def test_it_refuses_a_session_that_does_not_hold_the_seat():
     aki, ben = new_session(), new_session()
     room = hotseat_room(aki)
