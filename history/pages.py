@@ -244,7 +244,7 @@ def viewer(m: Match, round_param, step_param) -> dict:
         "prev_step": steps[at - 1].events if at > 0 else None,
         "next_step": steps[at + 1].events if at + 1 < len(steps) else None,
         "table": replay.table(step.state, names),
-        "moves": replay.sentences(step.moves, names),
+        "moves": replay.said_moves(step.moves, names),
         "log": [
             {
                 "events": s.events,

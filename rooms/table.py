@@ -135,6 +135,12 @@ def personal(
         }
     )
     t["state_json"] = state_text(t["state"])
+    # The match's end is read out with its winner, as the results say it: the focus goes to the
+    # button that plays again, and "The round is over." alone left the outcome unsaid.
+    if t.get("settlement") and t["settlement"]["match_over"] and t["settlement"]["standings"]:
+        winner = t["settlement"]["standings"][0]["name"]
+        won = _("%(name)s wins the match!") % {"name": winner}
+        t["live"] = narrate.sentence_space().join(s for s in (t["live"], won) if s)
     t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
     if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
         t["controls"] = False

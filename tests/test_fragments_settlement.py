@@ -11,6 +11,7 @@ def test_it_lists_places_points_and_totals_and_offers_the_next_round():
     v = view(state, 0, round_number=1, totals=[4, 5, 6, 1])
     html = fragment(table_for(v, 0, status="between_rounds"), "settlement")
     assert "Round 1 of 3 is over" in html
+    assert "wins the match" not in fragment(table_for(v, 0, status="between_rounds"), "live")
     rows = re.findall(
         r"<tr class=\"seat-\w+\"><td>(\d)</td><th scope=\"row\">(\w+)</th><td>(-?\d+)</td><td>(\d+)</td>",
         html,
@@ -44,6 +45,8 @@ def test_it_shows_the_standings_and_the_winner_at_the_match_end():
     assert "Bo wins the match!" in html
     assert re.search(r"Bo: 3 points</li><li[^>]*>Aki: 3 points", html)
     assert "next_round" not in html
+    # Read out too: the last move alone ("The round is over.") left the outcome unsaid.
+    assert "Bo wins the match!" in fragment(table_for(v, None, status="finished"), "live")
     assert "rematch" not in html  # a watcher may not start the next match
     # Level totals: the standings say how they were ranked.
     assert "ranked by their places in the last round" in html

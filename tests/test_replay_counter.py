@@ -90,6 +90,8 @@ def test_the_audited_round_ends_at_its_last_event_and_counts_the_redeem(client):
     said = re.findall(r'<p class="replay-move">(.*?)</p>', joker)
     assert len(said) == 2
     assert "put the joker on 3♥ and played 2♥" in said[0]
+    # …and read out in words: a screen reader says a suit's symbol as a symbol, or not at all.
+    assert "put the joker on 3 of hearts and played 2 of hearts" in said[0]
     assert "played 3♥ in the joker's place and took the joker" in entities.unescape(said[1])
 
     # An address between the joker and its redeem shows the step that holds the event asked for.

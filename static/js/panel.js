@@ -177,6 +177,9 @@
     if (!active || active === document.body) return;
     if (active.closest("#hand") && active.hasAttribute("data-card")) {
       focusKey = '#hand .card[data-card="' + active.getAttribute("data-card") + '"]';
+    } else if (active.closest("#hand .curtain")) {
+      // The curtain lifted: its player starts on a card they can play, as after a deal.
+      focusKey = "#hand .card.playable";
     } else if (active.closest("#hand")) {
       focusKey = "#hand button";
     } else if (active.closest("#controls") && active.value) {

@@ -147,6 +147,17 @@
     if (event.target.classList && event.target.classList.contains("replay-log-box")) logOpen = event.target.open;
   }, true);
 
+  // What a screen reader hears of a part of the viewer: its words, not what is shown beside them
+  // for the eyes (aria-hidden: a move's cards as symbols).
+  function heard(node) {
+    if (!node) return "";
+    var copy = node.cloneNode(true);
+    copy.querySelectorAll('[aria-hidden="true"]').forEach(function (n) { n.remove(); });
+    var lines = copy.querySelectorAll("p"); // the step's moves, one sentence each
+    var text = lines.length ? [].map.call(lines, function (p) { return p.textContent; }).join(" ") : copy.textContent;
+    return text.replace(/\s+/g, " ").trim();
+  }
+
   // A swap replaces the viewer: the focus goes back to the same control of the new one (or the
   // nearest that is still there: at the end, End is gone and Back remains), and what changed is
   // read out from a live region that is not replaced (a new one would not be announced).
@@ -164,7 +175,7 @@
     var live = document.getElementById("replay-live");
     if (live) {
       var parts = [viewer.querySelector(".replay-position"), viewer.querySelector(".replay-moves")];
-      live.textContent = parts.map(function (n) { return n ? n.textContent.trim() : ""; }).join(" ");
+      live.textContent = parts.map(heard).join(" ");
     }
     if (!intent || !lost()) return;
     var again = null;

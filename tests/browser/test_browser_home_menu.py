@@ -112,3 +112,16 @@ class TestHomeMenu(LiveRoomTestCase):
         connected(page)
         expect(page.locator("#seats")).to_contain_text("Bea")
         expect(page.locator("#seats")).to_contain_text("Chen")
+
+    def test_each_way_to_start_is_a_group_named_by_its_title(self):
+        """A screen reader on "Easy" hears which game it starts: the computer's level, not a
+        word alone."""
+        page = self.new_page()
+        page.goto(self.url("/"))
+        cpu = page.get_by_role("group", name="Play the computer (you are the red seat)")
+        for level in ("Easy", "Medium", "Hard"):
+            expect(cpu.get_by_role("button", name=level, exact=True)).to_be_visible()
+        hotseat = page.get_by_role("group", name="Take turns on this device")
+        expect(hotseat.get_by_role("button", name="4 players on this device")).to_be_visible()
+        friend = page.get_by_role("group", name="Play with friends: you get a link to send")
+        expect(friend.get_by_role("button", name="Play a friend (send a link)")).to_be_visible()

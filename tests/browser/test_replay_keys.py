@@ -2,6 +2,8 @@
 and keyboard: ←/→, Home/End)", every hand shown, the round chosen by a link; the page's address
 follows the step so a reload shows the same moment."""
 
+import re
+
 import pytest
 from browser_support import LiveRoomTestCase
 from playwright.sync_api import expect
@@ -79,6 +81,11 @@ class TestReplayViewer(LiveRoomTestCase):
         focused(page, "replay-prev")
         count = steps[-1]  # a move is a logged event: the last step is the count
         expect(page.locator("#replay-live")).to_contain_text(f"Move {count} of {count}")
+        # In words ("8 of spades"), as the room's own live region says them: never the symbols.
+        said = page.locator("#replay .replay-move .visually-hidden").all_text_contents()
+        assert said and not re.search("[♠♥♦♣]", " ".join(said))
+        expect(page.locator("#replay-live")).to_contain_text(" ".join(said))
+        expect(page.locator("#replay-live")).not_to_have_text(re.compile("[♠♥♦♣]"))
         page.keyboard.press("Home")
         expect(page.locator("#replay")).to_have_attribute("data-step", "0")
         focused(page, "replay-next")

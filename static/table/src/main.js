@@ -105,6 +105,7 @@ function boot(root) {
   function onFrame(moving) {
     api.frames = table.frames;
     if (skipButton) skipButton.hidden = !(moving && table.tweens.list.length > 4);
+    rescueFocus();
     // Playable from the first frame that shows the state: input is live, and a press during the
     // deal ends it. `settledAt`: the first moment nothing moves.
     if (view && !api.ready) {
@@ -218,6 +219,32 @@ function boot(root) {
     box.scrollIntoView({ block: "nearest" });
   }
 
+  // Play, Pass and Hint are marked unavailable (aria-disabled), not disabled, as in the panel: a
+  // disabled button drops the keyboard focus to the page's top, and a keyboard player who pressed
+  // Pass here had to find the table again at every turn.
+  const unavailable = (button) => button.getAttribute("aria-disabled") === "true";
+  const setUnavailable = (button, off) => button.setAttribute("aria-disabled", String(off));
+
+  // A button of the table that goes away under the keyboard focus (Skip once the cards have moved,
+  // the next deal's button once it is dealt, the curtain's once it is lifted, Play and Pass at a
+  // round's end) hands the focus on, as the panel does across its updates: to the button that
+  // replaced it, else to the panel's cards and results. Never to the page's top.
+  let focused = null;
+  root.addEventListener("focusin", (e) => (focused = e.target));
+  document.addEventListener("focusin", (e) => {
+    if (!root.contains(e.target)) focused = null;
+  });
+  const shown = (el) => Boolean(el && el.isConnected && el.getClientRects().length && !el.disabled);
+  function rescueFocus() {
+    const active = document.activeElement;
+    if (!focused || shown(focused) || (active && active !== focused && active !== document.body)) return;
+    focused = null;
+    const panel = ["#hand .card.playable", "#settlement button", "#hand button", "#controls button"].map((s) =>
+      [...document.querySelectorAll(s)].find(shown),
+    );
+    [nextButton, curtainBox?.querySelector("button"), ...panel].find(shown)?.focus({ preventScroll: true });
+  }
+
   function updateBar() {
     const mine = view && isMyTurn(view);
     // Play and Pass stand only while the viewer has moves to make this round: not before the
@@ -225,15 +252,15 @@ function boot(root) {
     // round that is over. They start hidden in the page.
     const idle = !view || !playsThisRound(view);
     for (const button of [playButton, passButton]) if (button) button.hidden = idle;
-    if (playButton) playButton.disabled = !mine || !selection.length || !hasPanel();
+    if (playButton) setUnavailable(playButton, !mine || !selection.length || !hasPanel());
     // Fast-forward, as in the panel: for a seat of a round under way, out of cards or not.
     if (fastButton) fastButton.hidden = !view || view.seat === null || view.seat === undefined || view.over || !panelButton("fast_forward");
     if (hintButton) {
       hintButton.hidden = idle || !panelButton("hint");
-      hintButton.disabled = !mine;
+      setUnavailable(hintButton, !mine);
     }
     if (passButton) {
-      passButton.disabled = !mine || !canPass(view) || !hasPanel();
+      setUnavailable(passButton, !mine || !canPass(view) || !hasPanel());
       const label = view ? passLabel(view) : passLabel({});
       if (passButton.textContent !== label) passButton.textContent = label; // a write is a mutation: see below
     }
@@ -322,11 +349,17 @@ function boot(root) {
   });
   canvas.addEventListener("pointercancel", () => (drag = null));
 
+  // Pressed while unavailable, Play and Pass say why, in the panel's words: its own buttons are
+  // pressed (Play with nothing chosen is explained there; a Pass out of turn gets the server's reason).
   playButton?.addEventListener("click", () => {
+    if (unavailable(playButton)) return void panelButton("play")?.click();
     const move = view && selectionAction(view, selection, jokerSpot);
     if (move) submitMove(move);
   });
-  passButton?.addEventListener("click", () => submitMove({ action: "pass" }));
+  passButton?.addEventListener("click", () => {
+    if (unavailable(passButton)) return void panelButton("pass")?.click();
+    submitMove({ action: "pass" });
+  });
   hintButton?.addEventListener("click", () => panelButton("hint")?.click());
   fastButton?.addEventListener("click", () => panelButton("fast_forward")?.click());
   skipButton?.addEventListener("click", () => table.skip());
@@ -359,6 +392,7 @@ function boot(root) {
     syncMessage();
     syncNext();
     showSettlement();
+    rescueFocus();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {
     if (cards.join() !== selection.join() && view && isMyTurn(view)) setSelection(cards, { syncPanel: false });

@@ -1,0 +1,44 @@
+"""Same device, with the keyboard alone: the curtain's button is where the focus goes after a move,
+and once it is pressed the player who lifted it starts on a card they can play (it was the hand's
+first card, often one that cannot be played), and hears the moves in words."""
+
+import re
+
+import pytest
+from browser_support import NEWER, LiveRoomTestCase, connected, tab_to, version
+from playwright.sync_api import expect
+from test_browser_hotseat import DEAL
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = "() => document.querySelector('#controls .turn-note[data-mine=\"true\"]')"
+
+
+class TestHotseatKeyboard(LiveRoomTestCase):
+    def test_each_player_lifts_the_curtain_and_plays_with_the_keys(self):
+        page = self.new_page(width=1280, height=800)
+        page.goto(self.url(f"/deal/?code={DEAL}"))
+        page.locator('select[name="players"]').select_option("3")
+        page.locator('select[name="rounds"]').select_option("1")
+        page.locator('select[name="start"]').select_option("hotseat")
+        page.get_by_role("button", name="Play this deal").click()
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        tab_to(page, "#hand .curtain-button")
+        # Every hand of this deal can play at its first turn: three players, three curtains.
+        for _ in range(3):
+            expect(page.locator(":focus")).to_have_class("curtain-button")
+            page.keyboard.press("Enter")
+            page.wait_for_function(MY_TURN)
+            # On a card that can be played, not on the hand's first card.
+            page.wait_for_function("() => document.activeElement.matches('#hand .card.playable')")
+            card = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            assert " of " in card or card == "joker"
+            page.keyboard.press("Enter")  # chooses it
+            tab_to(page, "#controls .play-button")
+            played = version(page)
+            page.keyboard.press("Enter")
+            page.wait_for_function(NEWER, arg=played)
+            expect(page.locator("#live")).to_contain_text(f"played {card}")
+            # The next player's curtain takes the focus.
+            page.wait_for_function("() => document.activeElement.matches('#hand .curtain-button')")

@@ -1,0 +1,55 @@
+"""The 3D table's own buttons, pressed with the keyboard, keep the focus: Play, Pass and Hint are
+only marked unavailable between turns (a disabled button dropped the focus to the page's top), and
+a button that goes away under the focus (Play and Pass at a round's end, the next deal's button once
+pressed) hands it on to the one that follows."""
+
+import pytest
+from browser_support import connected, tab_to, version, wait_for_my_turn_or_the_end
+from test_table3d_room import Table3dRoom
+
+pytestmark = pytest.mark.browser
+
+FOCUS = "() => document.activeElement === document.body ? 'body' : document.activeElement.outerHTML"
+
+
+class TestTable3dKeyboardFocus(Table3dRoom):
+    def test_it_keeps_the_focus_on_the_table_through_a_round_and_the_next_deal(self):
+        page = self.new_page(width=1280, height=800)
+        page.goto(self.url("/"))
+        page.fill('input[name="name"]', "Aki")
+        page.click('button[value="cpu-easy"]')
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        play = '#table3d [data-table-action="play"]'
+        pass_button = '#table3d [data-table-action="pass"]'
+        for _ in range(40):
+            if wait_for_my_turn_or_the_end(page) == "over":
+                break
+            before = version(page)
+            cards = page.evaluate(
+                "() => sevensTable.view.legal.filter((a) => a.type === 'play').map((a) => a.card)"
+            )
+            if cards:
+                page.evaluate("(c) => sevensTable.press(c)", cards[0])
+            pressed = play if cards else pass_button
+            tab_to(page, pressed)
+            page.keyboard.press("Enter")
+            page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+            page.wait_for_timeout(100)  # the table's buttons follow the new state
+            focus = page.evaluate(FOCUS)
+            assert focus != "body", "a move pressed on the table lost the focus"
+        else:
+            raise AssertionError("the round did not end")
+        # The round's end: Play and Pass go away under the focus, which goes to the next deal's
+        # button (or, for a player out of the round before its end, to the panel): never the top.
+        page.wait_for_timeout(300)
+        assert page.evaluate(FOCUS) != "body", "the round's end lost the focus"
+        tab_to(page, '#table3d [data-table-action="next"]')
+        before = version(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(v) => sevensTable.view.version > v && !sevensTable.view.over", arg=before
+        )
+        page.wait_for_timeout(300)
+        assert page.evaluate(FOCUS) != "body", "the next deal, pressed on the table, lost the focus"
