@@ -312,3 +312,11 @@ def test_a_long_name_shows_whole_on_a_far_tag(webgl_browser, demo_url, screen, p
         for b in tags[i + 1 :]:
             assert not overlap(a, b), (a, b)
     context.close()
+
+
+def test_the_tables_buttons_are_a_group_of_their_own(webgl_browser, demo_url):
+    """The table's Play, Pass, Hint and Fast-forward repeat the panel's names: a screen reader
+    hears which ones it is on by their group."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0&warm=6&players=4")
+    bar = page.get_by_role("group", name="On the 3D table")
+    assert bar.get_by_role("button", name="Pass").count() == 1
