@@ -16,6 +16,7 @@ REASONS = {
     "first_seven": gettext_lazy("play %(card)s: the round opens with the 7 of diamonds"),
     "forced_pass": gettext_lazy("pass: you have no card you can play"),
     "keeps_block": gettext_lazy("keep %(card)s: you hold no %(suit)s %(side)s it"),
+    "keeps_row": gettext_lazy("keep %(card)s: no %(suit)s can be played until it is on the table"),
     "saves_last_pass": gettext_lazy("play %(card)s: keep your last pass for when you cannot play"),
     "traps_player": gettext_lazy(
         "keep %(card)s: a player with no passes left may be stuck behind it"

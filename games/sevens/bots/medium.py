@@ -174,13 +174,19 @@ def _pass_option(view: SeatView, plays: list[Option], race: bool) -> Option:
     opponents = opponents_playing(view)
     circle = circle_passed(view)
     block = {"card": worst.params.get("card", "")}
+    keeps = "keeps_block"
     if block["card"]:
         card = cards.parse(block["card"])
         block.update(suit=cards.SUITS[card // 13], side=_side(view, card))
+        if not view.table & SUIT_MASKS[card // 13]:
+            # A 7 played in turn is not a block with a side: while it is kept, its whole row is
+            # shut (and the seat may well hold cards of that suit on either side).
+            keeps = "keeps_row"
+            del block["side"]
     if race or circle or best.score >= 0:
-        return Option(-100.0, PASS, "keeps_block", block)
+        return Option(-100.0, PASS, keeps, block)
     if left is None or left > 1:
-        return Option(0.0, PASS, "keeps_block", block)
+        return Option(0.0, PASS, keeps, block)
     trapped = any(view.passes_left[s] == 0 for s in opponents)
     if left == 1 and trapped and best.score <= -4:
         return Option(0.0, PASS, "traps_player", {"card": block["card"]})

@@ -16,6 +16,7 @@ REASONS: dict[str, str] = {
     "first_seven": "plays {card}: the round opens with the 7 of diamonds",
     "forced_pass": "passes: you have no card you can play",
     "keeps_block": "keeps {card}: you hold no {suit} {side} it",
+    "keeps_row": "keeps {card}: no {suit} can be played until it is on the table",
     "saves_last_pass": "plays {card}: keep your last pass for when you cannot play",
     "traps_player": "keeps {card}: a player with no passes left may be stuck behind it",
     "runs": "plays {card}: your {next} can follow it",
