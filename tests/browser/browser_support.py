@@ -146,11 +146,13 @@ def dealt(code: str, players: int):
     return new_round(rules, seed=seed, dealer=dealer % players)
 
 
-def open_deal(page: Page, url, *, start: str = "cpu-easy", rounds: int = 1) -> None:
+def open_deal(
+    page: Page, url, *, start: str = "cpu-easy", rounds: int = 1, players: int = 4
+) -> None:
     """Opens a room on DEAL through the deal page, seat 0 for this browser, and waits for its
     socket."""
     page.goto(url(f"/deal/?code={DEAL}"))
-    page.locator('select[name="players"]').select_option("4")
+    page.locator('select[name="players"]').select_option(str(players))
     page.locator('select[name="rounds"]').select_option(str(rounds))
     page.locator('select[name="start"]').select_option(start)
     page.get_by_role("button", name="Play this deal").click()

@@ -1,10 +1,8 @@
 """Same device: a curtain at every change of turn; only the player who presses it sees a hand, and
 the previous hand never stays in the page."""
 
-import re
-
 import pytest
-from browser_support import NEWER, LiveRoomTestCase, connected, dealt, table_state, version
+from browser_support import NEWER, LiveRoomTestCase, dealt, open_deal, table_state, version
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -48,13 +46,7 @@ class TestHotseat(LiveRoomTestCase):
         # A known deal, so that every seat gets a turn of its own (on a random one a seat with
         # nothing to play could pass until it is out, and never lift the curtain): each of the
         # three hands holds a card it can play at once (checked in the test below).
-        page.goto(self.url(f"/deal/?code={DEAL}"))
-        page.locator('select[name="players"]').select_option("3")
-        page.locator('select[name="rounds"]').select_option("1")
-        page.locator('select[name="start"]').select_option("hotseat")
-        page.get_by_role("button", name="Play this deal").click()
-        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(page)
+        open_deal(page, self.url, start="hotseat", players=3)
         # The panel is the whole game here (no 3D table): the curtain, below the seats and the
         # layout on a phone, is scrolled into sight.
         page.wait_for_function(

@@ -2,12 +2,9 @@
 and once it is pressed the player who lifted it starts on a card they can play (it was the hand's
 first card, often one that cannot be played), and hears the moves in words."""
 
-import re
-
 import pytest
-from browser_support import NEWER, LiveRoomTestCase, connected, tab_to, version
+from browser_support import NEWER, LiveRoomTestCase, open_deal, tab_to, version
 from playwright.sync_api import expect
-from test_browser_hotseat import DEAL
 
 pytestmark = pytest.mark.browser
 
@@ -17,13 +14,7 @@ MY_TURN = "() => document.querySelector('#controls .turn-note[data-mine=\"true\"
 class TestHotseatKeyboard(LiveRoomTestCase):
     def test_each_player_lifts_the_curtain_and_plays_with_the_keys(self):
         page = self.new_page(width=1280, height=800)
-        page.goto(self.url(f"/deal/?code={DEAL}"))
-        page.locator('select[name="players"]').select_option("3")
-        page.locator('select[name="rounds"]').select_option("1")
-        page.locator('select[name="start"]').select_option("hotseat")
-        page.get_by_role("button", name="Play this deal").click()
-        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(page)
+        open_deal(page, self.url, start="hotseat", players=3)
         tab_to(page, "#hand .curtain-button")
         # Every hand of this deal can play at its first turn: three players, three curtains.
         for _ in range(3):
