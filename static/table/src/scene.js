@@ -174,7 +174,7 @@ export class Table {
   setState(view, selection = []) {
     const prev = this.view;
     this.view = view;
-    if (selection.join() !== this.selection.join()) this.jokerSpot = null;
+    if (selection.join() !== this.selection.join()) this.jokerSpot = null; // a new selection forgets it
     this.selection = selection;
     const deal = isNewDeal(prev, view);
     const from = new Map(arrivals(prev, view).map((a) => [a.card, a.seat]));
@@ -426,11 +426,10 @@ export class Table {
   /** A new selection: lifts the pressed cards, relights the spots (`spot`: the joker's, chosen). */
   setSelection(selection, spot = null) {
     if (!this.view) return;
-    this.setState(this.view, selection); // a new selection forgets the joker's spot
-    if (spot === this.jokerSpot) return;
+    // Set first, so that setState keeps the spot and lights the glows once.
+    this.selection = selection;
     this.jokerSpot = spot;
-    this.updateGlows(this.view);
-    this.requestRender();
+    this.setState(this.view, selection);
   }
 
   setFourColour(on) {
