@@ -9,6 +9,14 @@ PRESET_NAMES = ("japanese", "chinese")
 
 # The longest name a seat takes (the seat tags, the log and the 3D table have room for it).
 NAME_LENGTH = 24
+# The fields of the other seats' names in a game on this device: the second seat's, and on.
+OTHER_NAMES = ("name2", "name3", "name4")
+
+
+def table_name(typed) -> str:
+    """A name as a seat holds it: its spaces run together, cut to a table name's length."""
+    return " ".join(str(typed or "").split())[:NAME_LENGTH]
+
 
 # How to play, as the value of the submit button pressed: mode, then the CPU level if any.
 STARTS = {
@@ -114,7 +122,9 @@ class RulesForm(forms.Form):
     def other_names(self) -> list[str]:
         """The names typed for the second seat on, as many as the players (a game on this device
         names them all)."""
-        return [self.cleaned_data[f"name{n}"] for n in range(2, self.cleaned_data["players"] + 1)]
+        return [
+            self.cleaned_data[field] for field in OTHER_NAMES[: self.cleaned_data["players"] - 1]
+        ]
 
     def clean(self):
         data = super().clean()
@@ -163,7 +173,7 @@ def remembered_initial(saved) -> dict | None:
         initial = {**rules_initial(saved["rules"]), "name": str(saved.get("name") or "")}
     except (KeyError, TypeError):
         return None
-    for n, other in enumerate(others[:3], start=2):
-        initial[f"name{n}"] = str(other or "")
+    for field, other in zip(OTHER_NAMES, others, strict=False):
+        initial[field] = str(other or "")
     check = RulesForm({**initial, "start": next(iter(STARTS))})
     return initial if check.is_valid() else None

@@ -10,7 +10,15 @@ from config.limits import over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
 from rooms.errors import RoomError
-from rooms.forms import NAME_LENGTH, PRESET_NAMES, RulesForm, preset_initial, remembered_initial
+from rooms.forms import (
+    NAME_LENGTH,
+    OTHER_NAMES,
+    PRESET_NAMES,
+    RulesForm,
+    preset_initial,
+    remembered_initial,
+    table_name,
+)
 from rooms.models import Room
 
 
@@ -35,9 +43,7 @@ def home(request):
     preset = request.GET.get("preset")
     initial = remembered_initial(request.session.get(REMEMBERED))
     if preset in PRESET_NAMES:  # the preset's rules, and the names the browser last gave
-        names = {
-            k: v for k, v in (initial or {}).items() if k in ("name", "name2", "name3", "name4")
-        }
+        names = {k: v for k, v in (initial or {}).items() if k in ("name", *OTHER_NAMES)}
         initial = {**preset_initial(preset), **names}
     elif initial is None:
         initial = preset_initial(FIRST_PRESET.get((get_language() or "").lower(), "japanese"))
@@ -117,7 +123,7 @@ def create(request):
     request.session[REMEMBERED] = {
         "rules": form.rules(),
         "name": form.cleaned_data["name"],
-        "others": [form.cleaned_data[f"name{n}"] for n in (2, 3, 4)],
+        "others": [form.cleaned_data[field] for field in OTHER_NAMES],
     }
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
@@ -127,7 +133,7 @@ def creator_names(mode: str, players: int, name: str, others=()) -> list[str]:
     name given is the first seat's and `others` the next seats' (one left empty keeps its default
     name)."""
     if mode == "hotseat":
-        others = [" ".join(str(other or "").split())[:NAME_LENGTH] for other in others]
+        others = [table_name(other) for other in others]
         others += [""] * (players - 1 - len(others))
         # a default name is stored language-free, shown in each viewer's language
         # (narrate.shown_name)
@@ -142,10 +148,10 @@ def creator_names(mode: str, players: int, name: str, others=()) -> list[str]:
 def player_name(request, typed: str) -> str:
     """The name a player gives a seat: the one typed, else a signed-in player's username; cut to
     a table name's length. Empty for a guest who typed none (the services say "Player 1")."""
-    name = " ".join(str(typed or "").split())
+    name = table_name(typed)
     if not name and request.user.is_authenticated:
-        name = request.user.get_username()
-    return name[:NAME_LENGTH]
+        name = table_name(request.user.get_username())
+    return name
 
 
 def join_name(request) -> str:
@@ -185,7 +191,7 @@ def take_seat(request, slug):
     """Gives this visitor the first free seat, under the display name it typed (a signed-in
     player's username when it typed none)."""
     room = find_room(slug)
-    typed = " ".join(str(request.POST.get("name", "")).split())[:NAME_LENGTH]
+    typed = table_name(request.POST.get("name", ""))
     name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
     try:
