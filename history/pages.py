@@ -249,7 +249,7 @@ def viewer(m: Match, round_param, step_param) -> dict:
             {
                 "events": s.events,
                 "first": before.events + 1,
-                "text": " ".join(replay.sentences(s.moves, names)),
+                "text": narrate.sentence_space().join(replay.sentences(s.moves, names)),
             }
             for before, s in pairwise(steps)
         ],

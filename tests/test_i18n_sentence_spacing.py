@@ -31,3 +31,21 @@ def test_english_keeps_a_space_between_sentences():
         assert plain_last_move(t) == shown
     assert 'Last move:</span> <span id="move">' in shown
     assert ". " in shown.split('id="move">')[1] and ". " in heard
+
+
+@pytest.mark.django_db
+def test_the_replays_log_runs_a_steps_sentences_on_in_japanese():
+    """A step of the replay's log holding a move and what it caused (a knock-out, the joker's
+    redeem) is written as the room's last move is."""
+    from games.sevens import RuleSet
+    from history import pages
+    from tests.history_support import play
+
+    match = play(RuleSet(rounds=1, pass_limit=1, joker=True), seed=4)
+    with translation.override("ja"):
+        lines = [line["text"] for line in pages.viewer(match, None, None)["log"]]
+    assert any(line.count("。") >= 2 for line in lines)  # a step of two sentences
+    assert not any("。 " in line for line in lines)
+    with translation.override("en"):
+        lines = [line["text"] for line in pages.viewer(match, None, None)["log"]]
+    assert any(". " in line for line in lines)
