@@ -4,7 +4,7 @@ a button that goes away under the focus (Play and Pass at a round's end, the nex
 pressed) hands it on to the one that follows."""
 
 import pytest
-from browser_support import connected, tab_to, version, wait_for_my_turn_or_the_end
+from browser_support import tab_to, version, wait_for_my_turn_or_the_end
 from test_table3d_room import Table3dRoom
 
 pytestmark = pytest.mark.browser
@@ -14,12 +14,7 @@ FOCUS = "() => document.activeElement === document.body ? 'body' : document.acti
 
 class TestTable3dKeyboardFocus(Table3dRoom):
     def test_it_keeps_the_focus_on_the_table_through_a_round_and_the_next_deal(self):
-        page = self.new_page(width=1280, height=800)
-        page.goto(self.url("/"))
-        page.fill('input[name="name"]', "Aki")
-        page.click('button[value="cpu-easy"]')
-        page.wait_for_url("**/room/*/")
-        connected(page)
+        page = self.open_room("cpu-easy", height=800)
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
         play = '#table3d [data-table-action="play"]'
         pass_button = '#table3d [data-table-action="pass"]'

@@ -93,9 +93,9 @@ class Table3dRoom(LiveRoomTestCase):
             page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
         raise AssertionError("the round did not end")
 
-    def open_room(self, start: str):
+    def open_room(self, start: str, *, height: int = 900):
         """Aki opens a room from the home page (`start`: the button's value) and is connected."""
-        page = self.new_page(width=1280, height=900)
+        page = self.new_page(width=1280, height=height)
         page.goto(self.url("/"))
         page.fill('input[name="name"]', "Aki")
         page.click(f'button[value="{start}"]')
