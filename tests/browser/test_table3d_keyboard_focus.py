@@ -36,11 +36,16 @@ class TestTable3dKeyboardFocus(Table3dRoom):
             assert focus != "body", "a move pressed on the table lost the focus"
         else:
             raise AssertionError("the round did not end")
-        # The round's end: Play and Pass go away under the focus, which goes to the next deal's
-        # button (or, for a player out of the round before its end, to the panel): never the top.
+        # The round's end: Play and Pass (or, for a player out of cards before the end, the
+        # table's Fast-forward) go away under the focus, which waits for the next deal's button
+        # on the table: never the page's top, nor the panel's controls or results (the panel then
+        # scrolled the page to them, away from the table).
         page.wait_for_timeout(300)
         assert page.evaluate(FOCUS) != "body", "the round's end lost the focus"
-        tab_to(page, '#table3d [data-table-action="next"]')
+        assert page.evaluate(
+            "() => document.activeElement.matches('#table3d [data-table-action=\"next\"]')"
+        ), page.evaluate(FOCUS)
+        assert page.evaluate("() => scrollY") == 0, "the page scrolled away from the table"
         before = version(page)
         page.keyboard.press("Enter")
         page.wait_for_function(

@@ -238,11 +238,18 @@ function boot(root) {
   function rescueFocus() {
     const active = document.activeElement;
     if (!focused || shown(focused) || (active && active !== focused && active !== document.body)) return;
+    // At a round's end the panel's Play, Pass and Fast-forward are going too: the focus waits for
+    // the next deal's button or the results (the panel's controls, then the results, took it, and
+    // the panel scrolled the page away from the table to show it).
+    const selectors = view?.over
+      ? ["#settlement button", "#settlement a"]
+      : ["#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
+    const panel = selectors.map((s) => [...document.querySelectorAll(s)].find(shown));
+    // A seat out of cards keeps Fast-forward on the table while the others finish the round.
+    const target = [nextButton, curtainBox?.querySelector("button"), fastButton, ...panel].find(shown);
+    if (!target) return; // `focused` is kept: the next change tries again
     focused = null;
-    const panel = ["#hand .card.playable", "#settlement button", "#hand button", "#controls button"].map((s) =>
-      [...document.querySelectorAll(s)].find(shown),
-    );
-    [nextButton, curtainBox?.querySelector("button"), ...panel].find(shown)?.focus({ preventScroll: true });
+    target.focus({ preventScroll: true });
   }
 
   function updateBar() {
