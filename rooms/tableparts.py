@@ -14,7 +14,7 @@ import html
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 
 def e(value) -> str:
@@ -70,7 +70,10 @@ def _cell(code: str, state: str, letter: str, text: str) -> str:
 
 
 def seat_name(seat: dict) -> str:
-    you = f' <span class="you">({_("you")})</span>' if seat.get("me") else ""
+    name = e(seat["name"])
+    if seat.get("me"):  # the brackets are the language's: （あなた）
+        mine = pgettext("the viewer's own seat", '%(name)s <span class="you">(you)</span>')
+        name = mine % {"name": name}
     if seat.get("cpu"):
         text = e(seat.get("level", ""))
         if not seat.get("cpu_named"):  # "CPU 2" says computer already
@@ -85,9 +88,7 @@ def seat_name(seat: dict) -> str:
         level = f' <span class="level">{_("away: the computer plays for now")}</span>'
     else:
         level = ""
-    return (
-        f'<b class="seat-name"><i>{e(seat["colour_label"])}:</i> {e(seat["name"])}{you}{level}</b>'
-    )
+    return f'<b class="seat-name"><i>{e(seat["colour_label"])}:</i> {name}{level}</b>'
 
 
 def seats(t: dict) -> str | None:

@@ -59,3 +59,38 @@ def test_the_seats_of_a_shared_device_are_stored_language_free_too():
     assert "玩家 2" in aki.get(f"/room/{room.slug}/").content.decode()
     watched = ben.get(f"/room/{room.slug}/").content.decode()
     assert "Player 2" in watched and "玩家" not in watched
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "computer"),
+    [
+        ("en", 'Aki <span class="you">(you)</span>', "Bo &lt;3 (computer)"),
+        ("ja", 'Aki<span class="you">（あなた）</span>', "Bo &lt;3（CPU）"),
+        ("zh-hans", 'Aki<span class="you">（你）</span>', "Bo &lt;3（电脑）"),
+        ("zh-hant", 'Aki<span class="you">（你）</span>', "Bo &lt;3（電腦）"),
+    ],
+)
+def test_the_marks_after_a_name_use_the_languages_own_brackets(language, you, computer):
+    """'(you)' and '(computer)' after a name are translated whole, brackets and space with them:
+    Japanese and Chinese write them wide, with no space before ('Aki (あなた)' mixed the two).
+    The seats' plain builder (rooms.tableparts) says the same as the template."""
+    from django.utils import translation
+    from sample_views import fragment, table_for, view
+    from test_fragments_eliminations import knocked_out
+
+    from rooms.tableparts import seats as plain_seats
+
+    state, _mover, _events = knocked_out(joker=False)
+    with translation.override(language):
+        t = table_for(view(state, 0), 0)
+        t["seats"][0]["name"] = "Aki"
+        shown = fragment(t, "seats")
+        assert plain_seats(t) == shown
+        lobby = {
+            "status": "waiting",
+            "creator_seated": True,
+            "lobby": [{"colour": "blue", "free": False, "kind": "cpu", "name": "Bo <3"}],
+        }
+        waiting = fragment(lobby, "lobby")
+    assert you in shown
+    assert computer in waiting
