@@ -38,6 +38,8 @@ class SignUpForm(UserCreationForm):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
         username.widget.attrs["maxlength"] = str(NAME_LENGTH)
+        # Django's Japanese label is 'パスワード(確認用)', with half-width brackets.
+        self.fields["password2"].label = _("Password again")
         username.help_text = _(
             "Up to %(limit)d characters: letters of any script, digits and @ . + - _"
         ) % {"limit": NAME_LENGTH}

@@ -32,3 +32,18 @@ def test_the_name_help_says_any_script_is_taken(client):
         {"username": "たろう", "password1": "long enough pw 1", "password2": "long enough pw 1"},
     )
     assert response.status_code == 302  # and a Japanese name is indeed taken
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
+def test_the_labels_stand_alone_with_no_half_width_marks(client, language):
+    """The account forms' labels are the field's name alone, as in the site's other forms:
+    Django's label_tag added a colon, half-width in Japanese and simplified Chinese, and its
+    Japanese label for the second password wrote its brackets half-width."""
+    import re
+
+    for url in ("/accounts/login/", "/accounts/signup/"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        labels = re.findall(r"<label[^>]*>(.*?)</label>", page, re.S)
+        assert len(labels) >= 2, url
+        for label in labels:
+            assert not re.search(r"[:：()]", label), label
