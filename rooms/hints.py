@@ -29,7 +29,8 @@ REASONS = {
     "sheds_end": gettext_lazy(
         "play %(card)s: nobody else holds a card beyond it, so it blocks no one"
     ),
-    "least_block": gettext_lazy("play %(card)s: it holds back fewer cards than your other choices"),
+    # Said of a lone 7 too (Chinese rules, must play): "holds back fewer cards" did not fit it.
+    "least_block": gettext_lazy("play %(card)s: of your moves, it helps the other players least"),
     "race": gettext_lazy("play %(card)s: you have few cards left, so race to go out"),
     "opens_row": gettext_lazy(
         "play %(card)s: you hold %(count)s more %(suit)s, so opening the row helps you"

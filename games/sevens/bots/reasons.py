@@ -23,7 +23,7 @@ REASONS: dict[str, str] = {
     "opens_way": "plays {card}: it opens the way to your {far}",
     "reaches_placed": "plays {card}: the row joins the placed cards and your {next} becomes playable",
     "sheds_end": "plays {card}: nobody else holds a card beyond it, so it blocks no one",
-    "least_block": "plays {card}: it holds back fewer cards than your other choices",
+    "least_block": "plays {card}: of your moves, it helps the other players least",
     "race": "plays {card}: you have few cards left, so race to go out",
     "opens_row": "plays {card}: you hold {count} more {suit}, so opening the row helps you",
     "joker": "puts the joker on {spot} and plays {card}: two cards fewer in your hand",
