@@ -15,7 +15,7 @@ OTHER_NAMES = ("name2", "name3", "name4")
 
 def table_name(typed) -> str:
     """A name as a seat holds it: its spaces run together, cut to a table name's length."""
-    return " ".join(str(typed or "").split())[:NAME_LENGTH]
+    return " ".join(str(typed or "").split())[:NAME_LENGTH].rstrip()  # no space left at the cut
 
 
 # How to play, as the value of the submit button pressed: mode, then the CPU level if any.

@@ -18,6 +18,7 @@ from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
 from rooms import narrate, rounds
 from rooms.announce import tell_browser_moved_on_commit, tell_seat_on_commit
 from rooms.errors import RoomError, StaleVersion
+from rooms.forms import table_name
 from rooms.guard import LIVE, PLAYING
 from rooms.guard import current as _current
 from rooms.guard import lock as _lock
@@ -384,8 +385,8 @@ def _new_seat(room, index, mode, level, names, session_key) -> Seat:
 
 
 def _display_name(name: str, index: int) -> str:
-    name = " ".join(str(name or "").split())[:40]
-    return name or narrate.default_name("human", index)
+    """The name as a seat shows it, cut as the forms cut it (whoever calls: a view, a script)."""
+    return table_name(name) or narrate.default_name("human", index)
 
 
 def _log_seat(seat: Seat) -> dict:

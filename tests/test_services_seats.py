@@ -24,6 +24,20 @@ def test_it_gives_a_free_seat_to_a_visitor_with_the_link():
     assert fresh(room).version == 2
 
 
+def test_a_name_is_cut_as_the_forms_cut_it_whoever_calls():
+    """The services keep the forms' limit (24), not a longer one of their own: a name given
+    by a script or a test is shown as the pages would show it."""
+    from rooms.forms import NAME_LENGTH
+
+    aki, ben = new_session(), new_session()
+    room = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["A " * 30], session_key=aki
+    )
+    seat = services.take_seat(room, 1, "B" * 60, ben)
+    assert seat.name == "B" * NAME_LENGTH
+    assert room.seats.get(index=0).name == ("A " * 12).strip()
+
+
 def test_it_refuses_a_taken_seat_and_a_second_seat():
     aki, ben, chie = new_session(), new_session(), new_session()
     room = friend_room(aki)
