@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from games.models import Match, MatchRound
 from history.models import Family, MatchPlayer, Rating, RatingChange
+from history.paging import paged
 
 RANKING_SIZE = 100  # rows per page
 
@@ -105,14 +106,15 @@ def profile(request, username):
         stats["matches"] += 1
         stats["wins"] += int(place == 1)
         matches.append({"match": match, "won": place == 1, "place": place, "mode": mode})
+    changes = RatingChange.objects.filter(user=user).order_by("-created_at", "-pk")
     return render(
         request,
         "history/profile.html",
         {
             "player": user,
             "ratings": list(Rating.objects.filter(user=user).order_by("family")),
-            "changes": list(RatingChange.objects.filter(user=user).order_by("-created_at", "-pk")),
-            "matches": matches[:100],
+            "changes": paged(request, changes, param="changes"),
+            "matches": paged(request, matches),
             "average_place": sum(places) / len(places) if places else None,
             "wins_by_mode": sorted(wins_by_mode.values(), key=lambda s: s["mode"]),
         },

@@ -15,6 +15,7 @@ from games.sevens import LogError, parse_deal_code, replay_log
 from history import pages, players
 from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
 from history.models import UploadedReplay
+from history.paging import paged
 from rooms import narrate, services
 from rooms.errors import RoomError
 from rooms.models import Room
@@ -29,21 +30,22 @@ def browser_key(request, *, create: bool = False) -> str | None:
 @require_GET
 def my_matches(request):
     found = players.matches_of(user=request.user, browser_key=browser_key(request))
+    pages = paged(request, found.prefetch_related("players"))
     return render(
         request,
         "history/my_matches.html",
-        {"matches": [_row(m) for m in found.prefetch_related("players")[:200]]},
+        {"matches": [_row(m) for m in pages["rows"]], "pages": pages},
     )
 
 
 @require_GET
 def room_matches(request, slug):
     room = get_object_or_404(Room, slug=slug)
-    found = room.matches.order_by("-started_at", "-pk")
+    pages = paged(request, room.matches.order_by("-started_at", "-pk"))
     return render(
         request,
         "history/room_matches.html",
-        {"room": room, "matches": [_row(m) for m in found[:200]]},
+        {"room": room, "matches": [_row(m) for m in pages["rows"]], "pages": pages},
     )
 
 

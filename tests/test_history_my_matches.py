@@ -55,3 +55,40 @@ def test_it_lists_a_rooms_past_matches_and_marks_the_abandoned(client):
     # The services' match recorded this browser's seat: it is in the guest's matches too.
     assert MatchPlayer.objects.filter(match=first, seat=0, browser_key=chie).exists()
     assert first.pk in rows(client)
+
+
+def test_long_lists_come_in_pages_and_every_match_can_be_reached(client, monkeypatch):
+    """My matches, a room's matches and a profile's two lists are in pages (they stopped at 200,
+    100 and never: the oldest were out of reach, or a long history made one huge page); each list
+    of the profile keeps its own page in the address."""
+    from history import paging
+    from history import ratings as rating_records
+    from rooms.models import Room
+
+    monkeypatch.setattr(paging, "PAGE_SIZE", 2)
+    aki = user("aki")
+    room = Room.objects.create(slug="paged-room", mode="cpu", rules=play(seed=11).rules.to_dict())
+    made = [
+        store(
+            play(seed=s, seats=seats("human", "easy", "easy", "easy")),
+            players={0: ("k", aki)},
+            room=room,
+        )
+        for s in (11, 12, 13)
+    ]
+    for stored in made:
+        rating_records.record_finished_match(stored)
+    client.force_login(aki)
+    for path in ("/matches/", "/matches/room/paged-room/"):
+        first, last = rows(client, path), rows(client, path + "?page=2")
+        assert len(first) == 2 and len(last) == 1 and first | last == {m.pk for m in made}
+        html = client.get(path).content.decode()
+        assert 'rel="next" href="?page=2"' in html and 'rel="prev"' not in html
+        assert "Page 1 of 2" in html
+        assert 'rel="prev" href="?page=1"' in client.get(path + "?page=2").content.decode()
+    html = client.get("/players/aki/?changes=2&page=1").content.decode()
+    assert html.count('class="rating-change"') == 1  # the oldest change
+    assert html.count('<li><a href="/matches/') == 2  # the newest matches
+    assert 'href="?changes=1&amp;page=1"' in html  # back to the newer changes, the matches kept
+    assert 'href="?changes=2&amp;page=2"' in html  # on to the older matches, the changes kept
+    assert client.get("/matches/?page=nonsense").status_code == 200
