@@ -73,8 +73,8 @@ class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
 
 @admin.register(MatchPlayer)
 class MatchPlayerAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("match", "seat", "user")
-    list_filter = ("seat",)
+    list_display = ("match", "seat", "user", "took_over")
+    list_filter = ("seat", "took_over")
     search_fields = ("user__username", "=match__id")
     list_select_related = ("user", "match")
     exclude = ("browser_key",)  # a session key: never shown

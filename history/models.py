@@ -14,7 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 class MatchPlayer(models.Model):
     """A human seat of a stored match: the browser that held it when the match started, and the
-    account of that browser (at the start, or claimed later)."""
+    account of that browser (at the start, or claimed later). A browser that took the seat during
+    the match, after its player left, is a player of the match too (`took_over`): the match is in
+    its history, but the seat's place and rating are the first player's."""
 
     match = models.ForeignKey(
         "games.Match", on_delete=models.CASCADE, related_name="players", verbose_name=_("match")
@@ -30,10 +32,25 @@ class MatchPlayer(models.Model):
         verbose_name=_("account"),
     )
 
+    took_over = models.BooleanField(
+        _("took the seat during the match"),
+        default=False,
+        help_text=_("The seat's player had left; this browser played it on."),
+    )
+
     class Meta:
-        ordering = ["match", "seat"]
+        ordering = ["match", "seat", "took_over", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_match_seat")
+            models.UniqueConstraint(
+                fields=["match", "seat"],
+                condition=models.Q(took_over=False),
+                name="one_player_per_match_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["match", "seat", "browser_key"],
+                condition=models.Q(took_over=True),
+                name="one_taker_per_browser_and_seat",
+            ),
         ]
         verbose_name = _("player of a match")
         verbose_name_plural = _("players of matches")

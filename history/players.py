@@ -26,6 +26,20 @@ def record_players(match: Match) -> None:
     MatchPlayer.objects.bulk_create(rows, ignore_conflicts=True)
 
 
+def record_taker(match: Match, seat: int, session_key: str) -> None:
+    """Stores a browser that took a seat of the match after its player left. A browser back at a
+    seat it held before is not stored twice."""
+    if match.players.filter(seat=seat, browser_key=session_key).exists():
+        return
+    MatchPlayer.objects.create(
+        match=match,
+        seat=seat,
+        browser_key=session_key,
+        user=user_for_key(session_key),
+        took_over=True,
+    )
+
+
 def user_for_key(session_key: str):
     """The account signed in on the browser with this session key, or None."""
     if not session_key:
@@ -59,5 +73,7 @@ def seats_of(match: Match, *, user=None, browser_key: str | None = None) -> list
     """The seats of `match` that this player (or browser) held."""
     players = match.players.all()
     if user is not None and user.is_authenticated:
-        return [p.seat for p in players if p.user_id == user.pk]
-    return [p.seat for p in players if browser_key and p.browser_key == browser_key]
+        held = [p.seat for p in players if p.user_id == user.pk]
+    else:
+        held = [p.seat for p in players if browser_key and p.browser_key == browser_key]
+    return sorted(set(held))

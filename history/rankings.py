@@ -90,7 +90,10 @@ def profile(request, username):
     by_match: dict[int, list[int]] = {}
     found: dict[int, Match] = {}
     for seat in seats:
-        by_match.setdefault(seat.match_id, []).append(seat.seat)
+        # A seat taken during the match lists the match, but its place is its first player's.
+        held = by_match.setdefault(seat.match_id, [])
+        if not seat.took_over:
+            held.append(seat.seat)
         found[seat.match_id] = seat.match
     last_rankings = _last_rankings(list(by_match))
     matches, wins_by_mode, places = [], {}, []

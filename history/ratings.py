@@ -97,7 +97,11 @@ def _rate(match: Match) -> None:
 
 def _single_seat_owners(match: Match) -> dict:
     """seat -> account, for accounts that held exactly one seat of the match."""
-    rows = list(MatchPlayer.objects.filter(match=match).exclude(user=None).select_related("user"))
+    rows = list(
+        MatchPlayer.objects.filter(match=match, took_over=False)
+        .exclude(user=None)
+        .select_related("user")
+    )
     counts: dict[int, int] = {}
     for row in rows:
         counts[row.user_id] = counts.get(row.user_id, 0) + 1

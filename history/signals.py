@@ -2,6 +2,7 @@
 
 - A match created in a room: its human seats are recorded (`history.players`).
 - A match saved as finished: its ratings are applied after the commit (`history.ratings`), once.
+- A seat taken during a match (`rooms.signals.seat_taken`): the taker is a player of the match.
 """
 
 from django.db import transaction
@@ -10,6 +11,7 @@ from django.dispatch import receiver
 
 from games.models import Match
 from history import players, ratings
+from rooms.signals import seat_taken
 
 
 @receiver(post_save, sender=Match, dispatch_uid="history_match_saved")
@@ -24,3 +26,8 @@ def match_saved(sender, instance: Match, created: bool, update_fields=None, **kw
     # robust: a failure here is logged and never turns the last move of the match into an error;
     # `manage.py rate_matches` rates the match later.
     transaction.on_commit(lambda: ratings.record_finished_match(match_id), robust=True)
+
+
+@receiver(seat_taken, dispatch_uid="history_seat_taken")
+def seat_taken_during_a_match(sender, room, seat: int, session_key: str, **kwargs) -> None:
+    players.record_taker(room.match, seat, session_key)

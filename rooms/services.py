@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games.models import Match
 from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
-from rooms import narrate, rounds
+from rooms import narrate, rounds, signals
 from rooms.announce import tell_browser_moved_on_commit, tell_seat_on_commit
 from rooms.errors import RoomError, StaleVersion
 from rooms.forms import table_name
@@ -113,6 +113,8 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
         seat.last_seen = timezone.now()
         seat.save(update_fields=["name", "session_key", "cpu_controlled", "last_seen"])
         _save(room, **_table_fields(room, seats))
+        if room.status in LIVE and room.match_id:
+            signals.seat_taken.send(Room, room=room, seat=index, session_key=session_key)
     return seat
 
 
