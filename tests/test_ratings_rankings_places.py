@@ -76,3 +76,20 @@ def test_an_empty_ranking_says_so(client):
     assert rows(client, "/rankings/") == []
     assert "Nobody is ranked yet" in client.get("/rankings/").content.decode()
     assert "Page 1 of" not in client.get("/rankings/").content.decode()
+
+
+def test_the_order_is_kept_until_a_rating_of_the_family_changes(django_assert_max_num_queries):
+    """The whole order is computed once and kept while no rating of the family changes; a new
+    result (a saved rating) is in the next page at once."""
+    from history.rankings import places
+
+    aki, ben = user("aki"), user("ben")
+    low = Rating.objects.create(user=aki, family="japanese", mu=20, sigma=2, matches=1, wins=0)
+    Rating.objects.create(user=ben, family="japanese", mu=30, sigma=2, matches=1, wins=1)
+    first = places("japanese")
+    assert [pk for pk, _ in first][-1] == low.pk
+    with django_assert_max_num_queries(1):  # the stamp only
+        assert places("japanese") == first
+    low.mu = 40
+    low.save()
+    assert [pk for pk, _ in places("japanese")][0] == low.pk
