@@ -30,8 +30,11 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or EMBEDDED_SECRET_KEY
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 ]
-if os.environ.get("CSRF_TRUSTED_ORIGINS"):
-    CSRF_TRUSTED_ORIGINS = os.environ["CSRF_TRUSTED_ORIGINS"].split(",")
+# Read as ALLOWED_HOSTS is: "https://a, https://b" names two origins (a space kept in one made it
+# match no browser's Origin, and every form posted from there was refused).
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
