@@ -182,6 +182,8 @@ SEVENS_RATES = {
     "upload": os.environ.get("SEVENS_RATE_UPLOAD", "10/m"),
     "upload_day": os.environ.get("SEVENS_RATE_UPLOAD_DAY", "100/d"),
     "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
+    # sign-up and log-in forms sent: each new account is a row, each password tried costs a hash
+    "account": os.environ.get("SEVENS_RATE_ACCOUNT", "10/m"),
 }
 SILENCED_SYSTEM_CHECKS = [
     # Django's built-in Redis cache increments atomically; the check only knows django-redis.
