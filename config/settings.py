@@ -277,7 +277,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "filters": {"one_line_warning": {"()": "config.logs.OneLineWarning"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        # A request for a host not in ALLOWED_HOSTS: answered 400, logged as one warning line.
+        "django.security.DisallowedHost": {"filters": ["one_line_warning"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
 }
 
