@@ -27,6 +27,11 @@ DEBUG = env_bool("DEBUG", False)
 EMBEDDED_SECRET_KEY = "sevens-embedded-default-not-for-production"
 # An empty SECRET_KEY= line (an EnvironmentFile) counts as none, not as a key Django refuses.
 SECRET_KEY = os.environ.get("SECRET_KEY") or EMBEDDED_SECRET_KEY
+# Former keys, comma-separated, still accepted for what they signed (sessions, deal links) while a
+# new SECRET_KEY signs everything new: a key can be changed without logging every account out.
+SECRET_KEY_FALLBACKS = [
+    k.strip() for k in os.environ.get("SECRET_KEY_FALLBACKS", "").split(",") if k.strip()
+]
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 ]
