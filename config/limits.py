@@ -1,4 +1,5 @@
-"""Per-address rate limits on the requests that create rows (django-ratelimit on the cache).
+"""Per-address rate limits on the requests that create rows, and on log-in forms (django-ratelimit
+on the cache).
 
 The groups and their rates are `settings.SEVENS_RATES`; `RATELIMIT_ENABLE` switches them all.
 """
@@ -16,6 +17,9 @@ MESSAGES = {
     "upload": _("You have uploaded many logs in a short time. Wait a minute, then try again."),
     "upload_day": _("You have uploaded many logs today. Try again tomorrow."),
     "stats_event": _("Too many events in a short time."),
+    "account": _(
+        "You have sent this form many times in a short time. Wait a minute, then try again."
+    ),
 }
 
 

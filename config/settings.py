@@ -27,11 +27,19 @@ DEBUG = env_bool("DEBUG", False)
 EMBEDDED_SECRET_KEY = "sevens-embedded-default-not-for-production"
 # An empty SECRET_KEY= line (an EnvironmentFile) counts as none, not as a key Django refuses.
 SECRET_KEY = os.environ.get("SECRET_KEY") or EMBEDDED_SECRET_KEY
+# Former keys, comma-separated, still accepted for what they signed (sessions, deal links) while a
+# new SECRET_KEY signs everything new: a key can be changed without logging every account out.
+SECRET_KEY_FALLBACKS = [
+    k.strip() for k in os.environ.get("SECRET_KEY_FALLBACKS", "").split(",") if k.strip()
+]
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 ]
-if os.environ.get("CSRF_TRUSTED_ORIGINS"):
-    CSRF_TRUSTED_ORIGINS = os.environ["CSRF_TRUSTED_ORIGINS"].split(",")
+# Read as ALLOWED_HOSTS is: "https://a, https://b" names two origins (a space kept in one made it
+# match no browser's Origin, and every form posted from there was refused).
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -179,6 +187,8 @@ SEVENS_RATES = {
     "upload": os.environ.get("SEVENS_RATE_UPLOAD", "10/m"),
     "upload_day": os.environ.get("SEVENS_RATE_UPLOAD_DAY", "100/d"),
     "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
+    # sign-up and log-in forms sent: each new account is a row, each password tried costs a hash
+    "account": os.environ.get("SEVENS_RATE_ACCOUNT", "10/m"),
 }
 SILENCED_SYSTEM_CHECKS = [
     # Django's built-in Redis cache increments atomically; the check only knows django-redis.
@@ -272,7 +282,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "filters": {"one_line_warning": {"()": "config.logs.OneLineWarning"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        # A request for a host not in ALLOWED_HOSTS: answered 400, logged as one warning line.
+        "django.security.DisallowedHost": {"filters": ["one_line_warning"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
 }
 

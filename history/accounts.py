@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.limits import message, over_limit, refuse
 from history import players
 from rooms import services
 from rooms.forms import NAME_LENGTH
@@ -55,14 +56,29 @@ class SignUpForm(UserCreationForm):
         return super().clean_username()
 
 
+class LogInForm(AuthenticationForm):
+    """Django's form; past the address's budget (`refused`) it says so without checking the
+    password at all: a guess past the limit learns nothing, and costs no hash."""
+
+    refused = None
+
+    def clean(self):
+        if self.refused:
+            raise ValidationError(self.refused, code="rate_limited")
+        return super().clean()
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
     form = SignUpForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    limited = request.method == "POST" and over_limit(request, "account")
+    if limited:
+        refuse(form, "account")
+    elif request.method == "POST" and form.is_valid():
         user = form.save()
         _login_and_claim(request, user)
         return HttpResponseRedirect(_next(request))
-    status = 400 if request.method == "POST" else 200
+    status = 429 if limited else 400 if request.method == "POST" else 200
     return render(
         request, "accounts/signup.html", {"form": form, "next": _next(request)}, status=status
     )
@@ -70,11 +86,14 @@ def signup(request):
 
 @require_http_methods(["GET", "POST"])
 def log_in(request):
-    form = AuthenticationForm(request, data=request.POST or None)
+    form = LogInForm(request, data=request.POST or None)
+    limited = request.method == "POST" and over_limit(request, "account")
+    if limited:
+        form.refused = message("account")
     if request.method == "POST" and form.is_valid():
         _login_and_claim(request, form.get_user())
         return HttpResponseRedirect(_next(request))
-    status = 400 if request.method == "POST" else 200
+    status = 429 if limited else 400 if request.method == "POST" else 200
     return render(
         request, "accounts/login.html", {"form": form, "next": _next(request)}, status=status
     )

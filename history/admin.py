@@ -1,9 +1,10 @@
 """Players, their ratings and who sat where, in admin (read-only: ratings change only at the end of
-a finished match). Registered here by the admin work of issue 6 while the history app had none."""
+a finished match; the records they are derived from are not deleted one by one). Registered here by the admin work of issue 6 while the history app had none."""
 
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext_lazy as _
 
 from history.models import MatchPlayer, RatedMatch, Rating, RatingChange, UploadedReplay
@@ -15,6 +16,25 @@ class ReadOnly:
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class Derived(ReadOnly):
+    """A record the ratings are derived from, or that says a match was rated: not deleted on its
+    own (a rated match's mark gone, `rate_matches` rates the match again; a rating change or a
+    seat's account gone, a rating counts what is no longer listed). It still goes with its account
+    or its match: the delete permission stays, for those deletions' cascades."""
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def delete_view(self, request, object_id, extra_context=None):
+        raise PermissionDenied
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {**(extra_context or {}), "show_delete": False}
+        return super().change_view(request, object_id, form_url, extra_context)
 
 
 class RatingInline(ReadOnly, admin.TabularInline):
@@ -42,7 +62,7 @@ class PlayerAdmin(UserAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(ReadOnly, admin.ModelAdmin):
+class RatingAdmin(Derived, admin.ModelAdmin):
     list_display = ("user", "family", "shown", "mu", "sigma", "matches", "wins", "updated_at")
     list_filter = ("family", "updated_at")
     search_fields = ("user__username",)
@@ -55,7 +75,7 @@ class RatingAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
+class RatingChangeAdmin(Derived, admin.ModelAdmin):
     list_display = ("user", "match", "family", "place", "before", "after", "created_at")
     list_filter = ("family", "place", "created_at")
     search_fields = ("user__username", "=match__id")
@@ -72,7 +92,7 @@ class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(MatchPlayer)
-class MatchPlayerAdmin(ReadOnly, admin.ModelAdmin):
+class MatchPlayerAdmin(Derived, admin.ModelAdmin):
     list_display = ("match", "seat", "user", "took_over")
     list_filter = ("seat", "took_over")
     search_fields = ("user__username", "=match__id")
@@ -81,7 +101,7 @@ class MatchPlayerAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(RatedMatch)
-class RatedMatchAdmin(ReadOnly, admin.ModelAdmin):
+class RatedMatchAdmin(Derived, admin.ModelAdmin):
     list_display = ("match", "rated_at")
     date_hierarchy = "rated_at"
 

@@ -132,3 +132,44 @@ def test_a_cache_that_does_not_answer_limits_nothing(limits, monkeypatch, caplog
         assert client.post("/new/", {**MENU, "start": "cpu-easy"}).status_code == 302
     assert Room.objects.count() == 3
     assert "rate limit new_room not counted" in caplog.text
+
+
+@pytest.fixture
+def account_limit(settings):
+    settings.RATELIMIT_ENABLE = True
+    settings.SEVENS_RATES = {**settings.SEVENS_RATES, "account": "2/m"}
+
+
+def test_it_stops_password_guessing_without_checking_the_password(account_limit, monkeypatch):
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("aki", password="the right pass phrase 7")
+    guesser = Client(REMOTE_ADDR=address())
+    for guess in ("wrong one", "wrong two"):
+        assert (
+            guesser.post("/accounts/login/", {"username": "aki", "password": guess}).status_code
+            == 400
+        )
+    checked = []
+    monkeypatch.setattr("django.contrib.auth.forms.authenticate", lambda *a, **k: checked.append(1))
+    right = {"username": "aki", "password": "the right pass phrase 7"}
+    refused = guesser.post("/accounts/login/", right)
+    assert refused.status_code == 429
+    assert "Wait a minute" in refused.content.decode()
+    assert not checked and "_auth_user_id" not in guesser.session
+    # Another address logs in.
+    monkeypatch.undo()
+    assert Client(REMOTE_ADDR=address()).post("/accounts/login/", right).status_code == 302
+
+
+def test_it_limits_new_accounts_per_address(account_limit):
+    from django.contrib.auth import get_user_model
+
+    maker = Client(REMOTE_ADDR=address())
+    for n in range(3):
+        pw = "a long pass phrase 7"
+        maker.post("/accounts/signup/", {"username": f"bot{n}", "password1": pw, "password2": pw})
+        maker.post("/accounts/logout/", {"confirm": "1"})
+    assert get_user_model().objects.count() == 2
+    refused = maker.post("/accounts/signup/", {"username": "bot9"})
+    assert refused.status_code == 429 and "Wait a minute" in refused.content.decode()

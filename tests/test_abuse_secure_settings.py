@@ -16,7 +16,7 @@ READ = (
     "print(json.dumps({k: getattr(s, k, None) for k in ("
     "'SESSION_COOKIE_SECURE', 'CSRF_COOKIE_SECURE', 'SECURE_HSTS_SECONDS', "
     "'SECURE_SSL_REDIRECT', 'SECURE_PROXY_SSL_HEADER', 'SESSION_COOKIE_HTTPONLY', "
-    "'SECURE_REDIRECT_EXEMPT', 'SECRET_KEY')}))"
+    "'SECURE_REDIRECT_EXEMPT', 'SECRET_KEY', 'CSRF_TRUSTED_ORIGINS', 'SECRET_KEY_FALLBACKS')}))"
 )
 
 
@@ -80,3 +80,16 @@ def test_a_real_host_without_a_secret_key_says_so_and_an_empty_one_is_none():
     assert s["SECRET_KEY"]  # the embedded one, not an empty key every request would fail on
     quiet = settings_with(ALLOWED_HOSTS="sevens.example", SECRET_KEY="a real key for the test")
     assert "SECRET_KEY" not in quiet["stderr"]
+
+
+def test_trusted_origins_are_read_as_the_hosts_are_spaces_and_all():
+    s = settings_with(CSRF_TRUSTED_ORIGINS="https://sevens.example, https://www.sevens.example,")
+    assert s["CSRF_TRUSTED_ORIGINS"] == ["https://sevens.example", "https://www.sevens.example"]
+    assert settings_with(CSRF_TRUSTED_ORIGINS=None)["CSRF_TRUSTED_ORIGINS"] == []
+
+
+def test_former_keys_are_read_from_the_environment():
+    # Django reads what they signed (sessions, deal links) while the new key signs the rest.
+    s = settings_with(SECRET_KEY="the new key of the site", SECRET_KEY_FALLBACKS="old one, older,")
+    assert s["SECRET_KEY_FALLBACKS"] == ["old one", "older"]
+    assert settings_with(SECRET_KEY_FALLBACKS=None)["SECRET_KEY_FALLBACKS"] == []
