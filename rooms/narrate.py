@@ -187,13 +187,13 @@ def rules_items(rules: dict) -> list[str]:
     else:
         items.append(_("must play when able"))
     items.append(_("joker") if rules["joker"] else _("no joker"))
-    items.append(
-        {
-            "none": _("A and K not connected"),
-            "connect": _("A and K connect"),
-            "tunnel": _("at an end, continue from the other end"),
-        }[rules["ends"]]
-    )
+    if rules["ace"] == "high":
+        # Rows 2…7…A: the K is next to the A anyway; the ends that may join are the A and the 2.
+        ends = {"none": _("A and 2 not connected"), "connect": _("A and 2 connect")}
+    else:
+        ends = {"none": _("A and K not connected"), "connect": _("A and K connect")}
+    ends["tunnel"] = _("at an end, continue from the other end")
+    items.append(ends[rules["ends"]])
     if rules["round_end"] == "first_out":
         items.append(_("first out wins the round"))
     if rules["scoring"] == "cards_left":
