@@ -99,6 +99,24 @@ class RulesForm(forms.Form):
     name4 = forms.CharField(label=_("Fourth player"), max_length=NAME_LENGTH, required=False)
     start = forms.ChoiceField(choices=[(key, key) for key in STARTS])
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # "A and K" names the ends of rows A…7…K; in rows 2…7…A (the Chinese game) the K is next
+        # to the A anyway and the ends are the A and the 2. The menu names the rows' ends as the
+        # rules chosen lay them out, here and, when the rows are changed, in the browser (panel.js).
+        words = {
+            "low": (str(_("A and K")), str(_("Connect A and K"))),
+            "high": (str(_("A and 2")), str(_("Connect A and 2"))),
+        }
+        ends = self.fields["ends"]
+        for ace, (label, connect) in words.items():
+            ends.widget.attrs[f"data-label-{ace}"] = label
+            ends.widget.attrs[f"data-connect-{ace}"] = connect
+        ace = self["ace"].value()
+        if ace == "high":
+            ends.label, connect = words["high"]
+            ends.choices = [(v, connect if v == "connect" else t) for v, t in ends.choices]
+
     def rules(self) -> dict:
         """The rule set as `RuleSet.to_dict()`; call only once the form is valid."""
         data = self.cleaned_data

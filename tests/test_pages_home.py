@@ -50,6 +50,25 @@ def test_it_fills_the_form_with_the_chinese_preset_in_one_click(client):
     assert radio(html, "players") == "4"
 
 
+def ends_words(html: str) -> tuple[str, str]:
+    """The label of the rows' ends and the words of its "connect" choice, as rendered."""
+    label = re.search(r'<label for="id_ends">([^<]*)</label>', html).group(1)
+    connect = re.search(r'<option value="connect"[^>]*>([^<]*)</option>', html).group(1)
+    return label, connect
+
+
+def test_it_names_the_ends_of_the_rows_the_rules_lay_out(client):
+    # Rows 2…7…A (the Chinese preset): the A follows the K, and the ends are the A and the 2.
+    html = client.get("/", {"preset": "chinese"}).content.decode()
+    assert ends_words(html) == ("A and 2", "Connect A and 2")
+    assert ends_words(client.get("/", {"preset": "japanese"}).content.decode()) == (
+        "A and K",
+        "Connect A and K",
+    )
+    # The browser changes the words when the rows are changed (panel.js): both are at hand.
+    assert 'data-label-low="A and K"' in html and 'data-connect-high="Connect A and 2"' in html
+
+
 def test_it_fills_the_form_with_the_japanese_preset(client):
     html = client.get("/", {"preset": "japanese"}).content.decode()
     assert selected(html, "sevens") == "laid_out"

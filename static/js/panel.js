@@ -618,6 +618,15 @@
       joker.disabled = noJoker;
       fieldNote(joker, "joker-note", noJoker ? form.getAttribute("data-joker-note") : "");
     }
+    // The rows' ends are named by the rows chosen: A and K (A…7…K), or A and 2 (2…7…A).
+    var ace = form.elements.ace;
+    var ends = form.elements.ends;
+    if (ace && ends && ends.getAttribute("data-label-" + ace.value)) {
+      var endsLabel = form.querySelector('label[for="' + ends.id + '"]');
+      if (endsLabel) endsLabel.textContent = ends.getAttribute("data-label-" + ace.value);
+      var connect = ends.querySelector('option[value="connect"]');
+      if (connect) connect.textContent = ends.getAttribute("data-connect-" + ace.value);
+    }
     if (limit && always) {
       var unlimited = limit.querySelector('option[value="unlimited"]');
       if (unlimited) {

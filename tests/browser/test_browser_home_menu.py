@@ -48,6 +48,19 @@ class TestHomeMenu(LiveRoomTestCase):
         expect(japanese).to_have_attribute("aria-pressed", "false")
         expect(page.locator('.presets button[aria-pressed="true"]')).to_have_count(0)
 
+    def test_it_names_the_ends_of_the_rows_by_the_rows_chosen(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        label = page.locator('label[for="id_ends"]')
+        connect = page.locator('select[name="ends"] option[value="connect"]')
+        expect(label).to_have_text("A and K")
+        page.select_option('select[name="ace"]', "high")  # rows 2…7…A: the A follows the K
+        expect(label).to_have_text("A and 2")
+        expect(connect).to_have_text("Connect A and 2")
+        page.select_option('select[name="ace"]', "low")
+        expect(label).to_have_text("A and K")
+        expect(connect).to_have_text("Connect A and K")
+
     def test_it_offers_unlimited_passes_only_with_must_play(self):
         page = self.new_page()
         page.goto(self.url("/"))
