@@ -21,7 +21,11 @@ def upload(client, body: bytes, name="match.json"):
 
 @pytest.mark.parametrize(
     "rules",
-    [RuleSet(rounds=3), RuleSet(rounds=1, players=3, joker=True, ends="connect")],
+    [
+        RuleSet(rounds=3),
+        RuleSet(rounds=1, players=3, joker=True, ends="connect"),
+        RuleSet.preset("chinese", rounds=3),  # 7s in the events, the points paid per card
+    ],
 )
 def test_it_downloads_the_log_and_uploads_it_back_as_the_same_match(client, rules):
     match = play(rules, seed=41, seats=seats(*["human", "easy", "hard", "medium"][: rules.players]))
