@@ -250,6 +250,9 @@ def viewer(m: Match, round_param, step_param) -> dict:
                 "events": s.events,
                 "first": before.events + 1,
                 "text": narrate.sentence_space().join(replay.sentences(s.moves, names)),
+                "spoken": narrate.sentence_space().join(
+                    m["spoken"] for m in replay.said_moves(s.moves, names)
+                ),
             }
             for before, s in pairwise(steps)
         ],

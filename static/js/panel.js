@@ -141,6 +141,7 @@
       button.className = "joker-spot";
       button.setAttribute("data-spot", spot);
       button.textContent = texts[i] || spot;
+      if (texts[i]) button.setAttribute("aria-label", wordsFor(texts[i]));
       button.addEventListener("click", function () {
         choice.spot = spot;
         var play = $('#controls button[value="play"]');
@@ -341,6 +342,7 @@
         parts = parts.concat(bold(placed));
       }
       note.className = "row-note" + (full ? " full" : open ? "" : " closed");
+      note.removeAttribute("data-spoken"); // its new words are given again (speakCards)
       note.replaceChildren.apply(note, parts);
     });
   }
@@ -416,13 +418,18 @@
     else button.setAttribute("aria-disabled", "true");
   }
 
-  // The log and the last move write cards as the hand does (8♦), which a screen reader spells
-  // out as a symbol: each card gets its words ("8 of diamonds", #card-words, in the page's
-  // language) in a copy for screen readers, the symbols hidden from them. Done here, not on the
-  // wire: a frame stays as small as it was.
+  // The log, the last move, the layout and the round's results write cards as the hand does
+  // (8♦), which a screen reader spells out as a symbol ("8 black diamond suit"): each line gets
+  // its words ("8 of diamonds", #card-words, in the page's language) in a copy for screen
+  // readers, the symbols hidden from them. Done here, not on the wire: a frame stays as small as
+  // it was. Cards in a row ("next: 6♠ 8♠") are heard with a pause between them.
   var cardWords = null;
   var CARD_TEXT = /(10|[2-9AJQK])[♠♥♦♣]/g;
-  function speakCards() {
+  var CARD_THEN_CARD = /((?:10|[2-9AJQK])[♠♥♦♣]) (?=(?:10|[2-9AJQK])[♠♥♦♣])/g;
+  var SPOKEN = "#log .log-lines li, #log-earlier li, #last-move #move, #layout .cells > li:not([aria-hidden]), " +
+    "#layout .row-note, #settlement .cards-left li";
+
+  function wordsFor(card) {
     if (cardWords === null) {
       var source = document.getElementById("card-words");
       try {
@@ -431,20 +438,41 @@
         cardWords = {};
       }
     }
-    $all("#log .log-lines li, #log-earlier li, #last-move #move").forEach(function (line) {
-      if (line.hasAttribute("data-spoken") || !CARD_TEXT.test(line.textContent)) return;
+    return cardWords[card] || card;
+  }
+
+  function spokenText(text) {
+    var lang = (document.documentElement.getAttribute("lang") || "").slice(0, 2);
+    var pause = lang === "ja" || lang === "zh" ? "\u3001" : ", ";
+    return text.replace(CARD_THEN_CARD, "$1\u0000").replace(CARD_TEXT, wordsFor)
+      .replace(/\u0000| \u00b7 /g, pause).replace(/\u2713 ?/g, "");
+  }
+
+  // `line` shown as it is but hidden from screen readers, and `heard` (hidden from the eyes) read.
+  function giveWords(line, heard) {
+    var shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    while (line.firstChild) shown.appendChild(line.firstChild);
+    var words = document.createElement("span");
+    words.className = "sr-only";
+    words.textContent = heard;
+    line.appendChild(shown);
+    line.appendChild(words);
+    line.setAttribute("data-spoken", "");
+  }
+
+  function speakCards() {
+    $all(SPOKEN).forEach(function (line) {
+      if (line.hasAttribute("data-spoken")) return;
+      var text = line.textContent;
+      var card = CARD_TEXT.test(text);
       CARD_TEXT.lastIndex = 0;
-      var shown = document.createElement("span");
-      shown.setAttribute("aria-hidden", "true");
-      while (line.firstChild) shown.appendChild(line.firstChild);
-      var heard = document.createElement("span");
-      heard.className = "sr-only";
-      heard.textContent = shown.textContent.replace(CARD_TEXT, function (card) {
-        return cardWords[card] || card;
-      });
-      line.appendChild(shown);
-      line.appendChild(heard);
-      line.setAttribute("data-spoken", "");
+      if (card || text.indexOf("\u2713") !== -1) giveWords(line, spokenText(text));
+    });
+    // A row's suit is its symbol and its name (hidden from the eyes): the name alone is read.
+    $all("#layout .row-suit:not([data-spoken])").forEach(function (head) {
+      var name = head.querySelector("i");
+      if (name) giveWords(head, name.textContent);
     });
   }
 

@@ -10,7 +10,7 @@ from browser_support import CHROMIUM_ARGS
 from playwright.sync_api import sync_playwright
 from sample_views import fragment, played_state, table_for, view
 
-from rooms.render import render_message
+from rooms.render import card_words, render_message
 
 pytestmark = pytest.mark.browser
 
@@ -53,7 +53,8 @@ def load(page, t):
         'data-joker-card="That card cannot follow the joker now." '
         'data-joker-where="Where does the joker go? Choose its spot:"'
     )  # the room page gives the panel's fixed words once
-    page.set_content(f'<!doctype html><body><div class="room" {words}>{body}</div></body>')
+    cards = f'<script id="card-words" type="application/json">{card_words()}</script>'
+    page.set_content(f'<!doctype html><body><div class="room" {words}>{body}</div>{cards}</body>')
     page.add_script_tag(content=PANEL_JS.read_text())
 
 
@@ -109,6 +110,11 @@ def test_when_the_joker_could_go_on_two_spots_the_player_chooses_which(page):
     assert "Where does the joker go?" in page.inner_text("#messages")
     spots = page.locator("#messages button.joker-spot")
     assert spots.all_inner_texts() == ["10♣", "A♣"]
+    # Heard in words, as the hand's cards are ("10 black club suit" otherwise).
+    assert [spots.nth(i).get_attribute("aria-label") for i in (0, 1)] == [
+        "10 of clubs",
+        "ace of clubs",
+    ]
     assert page.evaluate("document.activeElement.dataset.spot") == "TC"
     spots.nth(1).click()  # presses Play in the page; here the harness sends by hand
     result = page.evaluate(SEND, "play")

@@ -118,6 +118,7 @@ function boot(root) {
     }
     if (view && !moving && !api.settledAt) api.settledAt = performance.now();
     root.dataset.moving = String(moving);
+    placeMessage();
   }
 
   // On a short screen held sideways the table fills the screen's height; it is brought into view
@@ -169,6 +170,35 @@ function boot(root) {
       }
     }
     messageBox.hidden = !text;
+    placeMessage();
+  }
+
+  // The message stands just above Play and Pass, where the eyes are, if the player's hand ends
+  // above it; else just above the hand, below the layout, if it fits there; else at the table's
+  // top, under its corner controls (a phone): it never covers the cards the player presses (it
+  // covered their lower half on every screen).
+  const barButtons = [...root.querySelectorAll(".table3d-bar button")];
+  const corners = [...root.querySelectorAll(".table3d-views, .table3d-option")];
+  function placeMessage() {
+    if (!messageBox || messageBox.hidden) return;
+    const band = table.handBand;
+    let top = null; // no hand: where the stylesheet puts it
+    if (band) {
+      const box = root.getBoundingClientRect();
+      const gap = 6;
+      const height = messageBox.offsetHeight;
+      const shown = barButtons.filter((b) => !b.hidden).map((b) => b.getBoundingClientRect().top - box.top);
+      top = (shown.length ? Math.min(...shown) : box.height) - gap - height;
+      if (top < band.bottom + gap) {
+        if (band.top - gap - height >= band.row + gap) top = band.top - gap - height;
+        else top = Math.max(0, ...corners.map((c) => c.getBoundingClientRect().bottom - box.top)) + gap;
+      }
+    }
+    const style = top === null ? "" : `${Math.round(top)}px`;
+    if (messageBox.style.top !== style) {
+      messageBox.style.top = style;
+      messageBox.style.bottom = top === null ? "" : "auto";
+    }
   }
 
   // At a round's end the settlement's button (deal the next round, or play the match again) is

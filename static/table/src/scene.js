@@ -421,6 +421,25 @@ export class Table {
       };
     };
     this.tags.place(at, { ...this.size, bar: this.margins.bottom }, spread);
+    // The band of the near hand on the screen, its cards' corners as the fan turns them (a card
+    // lifted: higher), and the layout's near edge above it, across their width (a turned table
+    // slopes): main.js keeps the table's message out of the hand.
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const c of fan) {
+      const cos = Math.cos(c.angle);
+      const sin = Math.sin(c.angle);
+      for (const [dx, dz] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+        const lx = (dx * CARD_W * c.scale) / 2;
+        const lz = (dz * CARD_H * c.scale) / 2;
+        const x = c.x + lx * cos + lz * sin;
+        const z = c.z - lx * sin + lz * cos;
+        top = Math.min(top, on(x, z + LIFT.z).y);
+        bottom = Math.max(bottom, on(x, z).y);
+      }
+    }
+    const ends = [cellPosition(3, 0).x - CARD_W / 2, cellPosition(3, 12).x + CARD_W / 2];
+    this.handBand = n ? { row: Math.max(...ends.map((x) => on(x, rowNear).y)), top, bottom } : null;
   }
 
   /** A new selection: lifts the pressed cards, relights the spots (`spot`: the joker's, chosen). */

@@ -1,0 +1,112 @@
+"""The panel's message repeated over the 3D table (a hint, the joker's question) covers none of the
+player's cards, nor the layout, nor Play and Pass, and stays on the table: on a phone upright or
+on its side, a tablet and a desktop, in both views, a card lifted. It stood just above the bar and
+covered the lower half of the hand on every screen (on a phone, with the joker's question, the
+hand could not be pressed there). On the demo page (no server), the message put in by hand."""
+
+# ruff: noqa: F811
+
+import pytest
+from table3d_support import (  # noqa: F401  (fixtures)
+    demo_server,
+    demo_url,
+    open_table,
+    playwright_driver,
+    settle,
+    webgl_browser,
+)
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {
+    "phone-portrait": {"width": 390, "height": 844, "is_mobile": True, "has_touch": True},
+    "phone-landscape": {"width": 844, "height": 390, "is_mobile": True, "has_touch": True},
+    "tablet-portrait": {"width": 768, "height": 1024, "is_mobile": True, "has_touch": True},
+    "tablet-landscape": {"width": 1024, "height": 768, "is_mobile": True, "has_touch": True},
+    "desktop": {"width": 1440, "height": 900},
+}
+HINT = "Hint: play 10♠: you hold 3 more spades, so opening the row helps you."
+# The panel's message (#messages): a sentence, or the joker's question with a button per spot
+# (panel.js askSpot).
+PUT = """(text) => {
+  const line = document.createElement("p");
+  line.className = "message message-info";
+  if (text) line.append(text);
+  else {
+    line.append("Where does the joker go? Choose its spot:");
+    for (const [spot, face] of [["TC", "10♣"], ["AC", "A♣"]]) {
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "joker-spot"; b.dataset.spot = spot; b.textContent = face;
+      line.append(" ", b);
+    }
+  }
+  document.getElementById("messages").replaceChildren(line);
+}"""
+# What the message covers: each card of the hand as drawn (its four corners projected), the
+# layout (the outer corners of its corner spots), the visible buttons of the bar; and whether it
+# leaves the canvas.
+COVERS = """() => {
+  const t = sevensTable.table, v = sevensTable.view;
+  const canvas = document.querySelector('#table3d canvas').getBoundingClientRect();
+  const W = canvas.width, H = canvas.height;
+  const r = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  const msg = {l: r.left - canvas.left, t: r.top - canvas.top, r: r.right - canvas.left, b: r.bottom - canvas.top};
+  const meets = (q) => {
+    const xs = q.map((p) => p.x), ys = q.map((p) => p.y);
+    return Math.min(...xs) < msg.r && Math.max(...xs) > msg.l && Math.min(...ys) < msg.b && Math.max(...ys) > msg.t;
+  };
+  const covered = [];
+  if (msg.l < 0 || msg.t < 0 || msg.r > W || msg.b > H) covered.push('the canvas edge');
+  for (const m of [...t.cards.values()].filter((m) => m.userData.inHand)) {
+    m.geometry.computeBoundingBox();
+    const g = m.geometry.boundingBox;
+    const quad = [[g.min.x, g.min.z], [g.max.x, g.min.z], [g.max.x, g.max.z], [g.min.x, g.max.z]].map(([x, z]) => {
+      const p = m.localToWorld(m.position.clone().set(x, 0, z)).project(t.camera);
+      return {x: ((p.x + 1) / 2) * W, y: ((1 - p.y) / 2) * H}; });
+    if (meets(quad)) covered.push(m.userData.card);
+  }
+  const first = v.rows[0].cells, last = v.rows[v.rows.length - 1].cells;
+  const layout = [sevensTable.spotOnScreen(first[0].card, -0.5, -0.7), sevensTable.spotOnScreen(first[12].card, 0.5, -0.7),
+    sevensTable.spotOnScreen(last[12].card, 0.5, 0.7), sevensTable.spotOnScreen(last[0].card, -0.5, 0.7)];
+  if (meets(layout)) covered.push('the layout');
+  for (const b of document.querySelectorAll('#table3d .table3d-bar button')) {
+    if (b.hidden) continue;
+    const q = b.getBoundingClientRect();
+    const x = q.left - canvas.left, y = q.top - canvas.top;
+    if (meets([{x, y}, {x: x + q.width, y: y + q.height}])) covered.push(`the ${b.dataset.tableAction} button`);
+  }
+  return covered;
+}"""
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, demo_url, screen):
+    page = open_table(webgl_browser, demo_url + "?cpu=0&players=4", **SCREENS[screen])
+    settle(page)
+    card = page.evaluate("() => sevensTable.view.legal.find((a) => a.type === 'play').card")
+    page.evaluate("(c) => sevensTable.press(c)", card)  # a hint lifts its card
+    message = page.locator("#table3d [data-table3d-message]")
+    checked = 0
+    for view in ("angled", "top"):
+        page.click(f'#table3d [data-view="{view}"]')
+        settle(page)
+        for text in (HINT, None):
+            page.evaluate(PUT, text)
+            page.wait_for_function(
+                "(t) => { const m = document.querySelector('#table3d [data-table3d-message]');"
+                " return !m.hidden && m.textContent.startsWith(t); }",
+                arg=(text or "Where does the joker go?")[:20],
+            )
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+            assert page.evaluate(COVERS) == [], (screen, view, text)
+            checked += 1
+    assert checked == 4
+    # The joker's spots pressed on the table's copy of the question (it stands over nothing the
+    # player needs, and takes presses).
+    spot = message.locator("button.table3d-spot").nth(1)
+    box = spot.bounding_box()
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).dataset.spot",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert hit == "AC"
