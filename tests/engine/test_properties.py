@@ -299,3 +299,29 @@ def test_it_always_leaves_someone_able_to_play_in_the_chinese_game(seed):
             passes_in_a_row = 0
         state, _ = apply(state, action)
     assert state.result().ranking[0] in state.order
+
+
+@runs(40)
+@given(seed=seeds)
+def test_the_chinese_game_ends_at_the_first_seat_out_and_each_other_pays_its_hand(seed):
+    """002: the 7♦ holder opens with it; a seat passes only when no card fits; the first seat to
+    empty its hand ends the round at once and takes the sum of the others' cards left, one point a
+    card."""
+    rules = RuleSet.preset("chinese")
+    rng = random.Random(seed)
+    state = Match(rules, seed=seed).start_round()
+    opener = state.holder(cards.parse("7D"))
+    assert state.turn == opener and [a.to_dict() for a in state.legal_actions()] == [
+        {"type": "play", "card": "7D"}
+    ]
+    while not state.over:
+        action = state.legal_actions()[0] if rng.random() < 0.5 else choose(state, rng)
+        if action.type == "pass":
+            assert state.legal_actions() == [Action.pass_()]
+        state, _ = apply(state, action)
+    left = [cards.count(hand) for hand in state.hands]
+    assert left.count(0) == 1
+    winner = left.index(0)
+    result = state.result()
+    assert result.ranking[0] == winner
+    assert result.points == [sum(left) if s == winner else -left[s] for s in range(4)]
