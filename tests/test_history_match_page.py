@@ -43,8 +43,20 @@ def test_a_chinese_round_ranks_only_the_seat_that_went_out_first(client):
     assert f"1. {names[winner]}: {result.points[winner]} points" in html
     for seat in others:  # the others pay for their cards, with no place
         points = result.points[seat]
-        line = f"{names[seat]}: {points} point{'' if points == 1 else 's'}"
+        line = f"{names[seat]}: {points} point{'' if abs(points) == 1 else 's'}"
         assert f'<li data-seat="{seat}">{line}</li>' in html
+
+
+def test_a_seat_paying_one_point_reads_in_the_singular(client):
+    """'-1 point', as '1 point': the plural was chosen from the signed number ('-1 points')."""
+    rules = RuleSet.preset("chinese").to_dict() | {"rounds": 3}
+    match = next(
+        m
+        for seed in range(1, 200)
+        if -1 in (m := play(RuleSet.from_dict(rules), seed=seed)).rounds[0].result().points
+    )
+    html = client.get(f"/matches/{store(match).pk}/").content.decode()
+    assert ": -1 point</li>" in html and "-1 points" not in html
 
 
 def test_it_marks_an_abandoned_match_and_shows_its_unfinished_round(client):
