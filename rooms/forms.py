@@ -88,7 +88,7 @@ class RulesForm(forms.Form):
         label=_("Points"),
         choices=[
             ("rank_points", _("Places: 3-2-1-0 (3 players: 2-1-0)")),
-            ("cards_left", _("The others pay the winner 1 point per card left")),
+            ("cards_left", _("Losers pay 1 point per card left")),
         ],
         initial="rank_points",
     )

@@ -49,7 +49,7 @@ def test_it_fills_the_form_with_the_chinese_preset_in_one_click(client):
     assert selected(html, "scoring") == "cards_left"
     assert radio(html, "players") == "4"
     # Who pays whom: "Winner gets 1 point per card left" could be read as the winner's own cards.
-    paid = '<option value="cards_left" selected>The others pay the winner 1 point per card left'
+    paid = '<option value="cards_left" selected>Losers pay 1 point per card left'
     assert paid in html
 
 
