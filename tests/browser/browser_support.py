@@ -10,6 +10,7 @@ import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from asgiref.sync import SyncToAsync
 from channels.layers import channel_layers
 from channels.testing import ChannelsLiveServerTestCase
@@ -100,9 +101,7 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         super().setUp()
         self.playwright = sync_playwright().start()
         self.addCleanup(self.playwright.stop)
-        self.browser = self.playwright.chromium.launch(
-            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
+        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         self.addCleanup(self.browser.close)
 
     def new_page(self, *, width=1000, height=900) -> Page:
@@ -113,6 +112,19 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
 
     def url(self, path: str) -> str:
         return self.live_server_url + path
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module", name="page")
+def serverless_page():
+    """A page of Debian's chromium with no server behind it, for fragments put in by hand; one
+    per test module (import `serverless_page` to use it as `page`)."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser.new_page()
+        browser.close()
 
 
 def table_state(page: Page) -> dict:

@@ -2,12 +2,10 @@
 joker move; the choice survives a pushed frame; a hint chooses its move. No server: the fragments are rendered here and the
 ws extension's send event is raised by hand."""
 
-import shutil
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM_ARGS
-from playwright.sync_api import sync_playwright
+from browser_support import serverless_page  # noqa: F401  (the `page` fixture)
 from sample_views import fragment, played_state, table_for, view
 
 from rooms.render import card_words, render_message
@@ -21,16 +19,6 @@ SEND = """(action) => {
     const sent = form.dispatchEvent(new CustomEvent('htmx:wsConfigSend', {bubbles: true, cancelable: true, detail}));
     return {sent, parameters: detail.parameters};
 }"""
-
-
-@pytest.fixture(scope="module")
-def page():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield browser.new_page()
-        browser.close()
 
 
 def joker_table():

@@ -5,14 +5,12 @@ spots are heard in words ("8 of diamonds"), in the page's language, and never as
 frames carry none): here on the fragments themselves, no server."""
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM_ARGS
+from browser_support import serverless_page  # noqa: F401  (the `page` fixture)
 from django.template import Context, Template
 from django.utils import translation
-from playwright.sync_api import sync_playwright
 from sample_views import finished_state, fragment, played_state, table_for, view
 
 from games.sevens import apply
@@ -29,16 +27,6 @@ WORDS = {
     "en": (" of (spades|hearts|diamonds|clubs)", "next: "),
     "ja": ("(スペード|ハート|ダイヤ|クラブ)の", "次："),
 }
-
-
-@pytest.fixture(scope="module")
-def page():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield browser.new_page()
-        browser.close()
 
 
 def load(page, t: dict, language: str, names=("layout", "last_move", "log")) -> None:
