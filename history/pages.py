@@ -246,16 +246,19 @@ def viewer(m: Match, round_param, step_param) -> dict:
         "table": replay.table(step.state, names),
         "moves": replay.said_moves(step.moves, names),
         "log": [
-            {
-                "events": s.events,
-                "first": before.events + 1,
-                "text": narrate.sentence_space().join(replay.sentences(s.moves, names)),
-                "spoken": narrate.sentence_space().join(
-                    m["spoken"] for m in replay.said_moves(s.moves, names)
-                ),
-            }
+            {"events": s.events, "first": before.events + 1, **_step_line(s.moves, names)}
             for before, s in pairwise(steps)
         ],
+    }
+
+
+def _step_line(moves: list[dict], names: list[str]) -> dict:
+    """A step of the replay's log, shown and read out: each move's sentences said once."""
+    said = replay.said_moves(moves, names)
+    space = narrate.sentence_space()
+    return {
+        "text": space.join(m["text"] for m in said),
+        "spoken": space.join(m["spoken"] for m in said),
     }
 
 

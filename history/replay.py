@@ -99,11 +99,6 @@ def table(state: RoundState, names: list[str]) -> dict:
     }
 
 
-def sentences(events: list[dict], names: list[str]) -> list[str]:
-    said = (narrate.event_sentence(e, names) for e in events)
-    return [s for s in said if s]
-
-
 def said_moves(events: list[dict], names: list[str]) -> list[dict]:
     """Each move's sentence as shown (`8♦`) and as read out (`8 of diamonds`): a screen reader
     says a card symbol as a symbol ("8 black diamond suit"), or not at all."""
