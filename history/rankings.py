@@ -4,7 +4,6 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.paginator import Paginator
 from django.db.models import Count, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -59,8 +58,8 @@ def rankings(request, family=Family.JAPANESE):
     if family not in Family.values:
         raise Http404
     everyone = places(family)
-    page = Paginator(everyone, RANKING_SIZE).get_page(request.GET.get("page"))
-    found = Rating.objects.select_related("user").in_bulk([pk for pk, _ in page.object_list])
+    pages = paged(request, everyone, size=RANKING_SIZE)
+    found = Rating.objects.select_related("user").in_bulk([pk for pk, _ in pages["rows"]])
     rows = [
         {
             "rank": place,
@@ -68,7 +67,7 @@ def rankings(request, family=Family.JAPANESE):
             "name": found[pk].user.get_username(),
             "ordinal": found[pk].ordinal,
         }
-        for pk, place in page.object_list
+        for pk, place in pages["rows"]
     ]
     return render(
         request,
@@ -77,7 +76,7 @@ def rankings(request, family=Family.JAPANESE):
             "family": family,
             "families": Family.choices,
             "rows": rows,
-            "page": page,
+            "pages": pages,
             "mine": _own_place(request, family, everyone),
         },
     )
