@@ -110,3 +110,10 @@ def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, de
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit == "AC"
+    # The screen turned with the question shown: placed again for the new size (it is placed
+    # only when something it depends on changes).
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["height"], "height": size["width"]})
+    settle(page)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    assert page.evaluate(COVERS) == [], (screen, "turned")
