@@ -17,6 +17,7 @@ shrink as a playout goes on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -81,6 +82,10 @@ def next_seat_table(n: int) -> np.ndarray:
     return out
 
 
+# A playout policy: the action (a card 0–51 or `PASS`) of the seat to act in every live world.
+Policy = Callable[["Batch", np.random.Generator], np.ndarray]
+
+
 def rows_of(masks: np.ndarray) -> np.ndarray:
     """Card masks (any shape, uint64) -> their four 13-bit rows (shape + (4,), uint16)."""
     masks = np.asarray(masks, dtype=np.uint64)
@@ -94,6 +99,24 @@ class Batch:
     applies one legal action (a card 0–51 or `PASS`) in every live world; worlds that end drop out
     of the arrays, and `points`, `ranking`, `cards_left` hold every world's result by its index.
     """
+
+    # The live worlds, a row each (set by `from_state`; `_keep` drops the rows of ended worlds):
+    idx: np.ndarray  # the world of each row
+    hands: np.ndarray  # (rows, seats, 4) uint16: each seat's hand as four 13-bit suit rows
+    counts: np.ndarray  # (rows, seats): cards in hand
+    table: np.ndarray  # (rows, 4) uint16: the layout's rows
+    status: np.ndarray  # (rows, seats): PLAYING, FINISHED or ELIMINATED
+    passes: np.ndarray  # (rows, seats): passes taken
+    turn: np.ndarray  # (rows,): the seat to act
+    alive: np.ndarray  # (rows,): seats still playing
+    playing: np.ndarray  # (rows,): a bit per seat still playing
+    first_play: np.ndarray  # (rows,): the next play must be the 7♦ (7s played in turn)
+    quiet: np.ndarray  # (rows,): passes in a row
+    fin: np.ndarray  # (rows, seats): the order in which seats went out, -1 for none yet
+    nfin: np.ndarray  # (rows,): seats gone out
+    elim: np.ndarray  # (rows, seats): the order of eliminations, -1 for none
+    nelim: np.ndarray  # (rows,): seats eliminated
+    elim_counts: np.ndarray  # (rows, seats): the cards a seat held when eliminated
 
     def __init__(self, rules: RuleSet, size: int):
         rules.validate()
@@ -129,7 +152,7 @@ class Batch:
         b.idx = np.arange(size)
         b.hands = rows_of(hands)
         b.counts = np.bitwise_count(hands).astype(np.int16)
-        b.table = np.broadcast_to(rows_of(np.uint64(state.table)), (size, 4)).copy()
+        b.table = np.broadcast_to(rows_of(np.array(state.table, dtype=np.uint64)), (size, 4)).copy()
         b.status = np.tile(np.array(state.status, dtype=np.int8), (size, 1))
         b.passes = np.tile(np.array(state.passes, dtype=np.int16), (size, 1))
         b.turn = np.full(size, state.turn, dtype=np.int64)
@@ -317,7 +340,7 @@ class Batch:
         for name in _ARRAYS:
             setattr(self, name, getattr(self, name)[keep])
 
-    def play_out(self, policy, rng: np.random.Generator, watch: int | None = None) -> None:
+    def play_out(self, policy: Policy, rng: np.random.Generator, watch: int | None = None) -> None:
         """Play every world to its end, `policy(batch, rng)` giving each live world's action.
         With `watch` (a seat) under rank points, a world also ends once that seat is out of
         cards: its place is settled, and only its points are written (`settled` marks those

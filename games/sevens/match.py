@@ -120,7 +120,9 @@ class Match:
         self.seeds.append(seed)
         return state
 
-    def record(self, action: Action | dict, seat: int | None = None) -> list[dict[str, Any]]:
+    def record(
+        self, action: Action | dict[str, Any], seat: int | None = None
+    ) -> list[dict[str, Any]]:
         """Apply an action to the current round; returns its events."""
         state = self.current
         if state is None:
@@ -185,16 +187,22 @@ class Match:
         }
 
 
-def replay_round(rules: RuleSet, hands: list[list[str]], dealer: int, events: list) -> RoundState:
+def replay_round(
+    rules: RuleSet, hands: list[list[str]], dealer: int, events: list[dict[str, Any]]
+) -> RoundState:
     """Rebuild a round from its dealt hands and logged events (raises LogError at the first bad
     event, with `round` unset)."""
     state = new_round(rules, hands=hands, dealer=dealer)
     return _replay_events(state, events, None)
 
 
-def _replay_events(state: RoundState, events: list, round_index: int | None) -> RoundState:
+def _replay_events(
+    state: RoundState, events: list[dict[str, Any]], round_index: int | None
+) -> RoundState:
     """Apply logged events in place to `state` (a round just dealt, owned by the caller)."""
-    pending: list[dict] = []  # events the engine applied itself, still to be matched in the log
+    pending: list[
+        dict[str, Any]
+    ] = []  # events the engine applied itself, still to be matched in the log
     seen = len(state.events)
     for i, event in enumerate(events):
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -270,7 +278,7 @@ def _check_card(value: Any, round_index: int | None, event: int | None) -> None:
         )
 
 
-def _norm(event: dict) -> dict:
+def _norm(event: dict[str, Any]) -> dict[str, Any]:
     return {k: event[k] for k in ("seat", "type", "card", "spot") if k in event}
 
 
@@ -297,7 +305,7 @@ def _ordered(obj: Any, kind: str) -> Any:
 def in_log_order(log: dict[str, Any]) -> dict[str, Any]:
     """`log` with every object's keys in the order of the sevens-log/1 document (values as they
     are: a copy of the structure, not a check)."""
-    out = _ordered(log, "log")
+    out: dict[str, Any] = _ordered(log, "log")
     if "rules" in out:
         out["rules"] = _ordered(out["rules"], "rules")
     if isinstance(out.get("seats"), list):

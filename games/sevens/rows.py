@@ -83,7 +83,7 @@ class RowTable:
             run |= 1 << q
             p = q
 
-    def _analyze(self, occ: int) -> tuple[bool, tuple, int, int, int]:
+    def _analyze(self, occ: int) -> tuple[bool, tuple[tuple[str, int], ...], int, int, int]:
         """(open, growth [(kind, pos)], spots, run, closed pos) in position space."""
         s7 = self.seven_pos
         if not occ >> s7 & 1:

@@ -21,7 +21,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
 
 # Rule sets already checked (they are frozen), keyed with each value's type: as a set member
 # RuleSet(players=4.0) would equal RuleSet(players=4).
-_VALID: set[tuple] = set()
+_VALID: set[tuple[Any, ...]] = set()
 
 
 class RuleError(ValueError):
@@ -49,7 +49,7 @@ class RuleSet:
     scoring: str = "rank_points"
     rounds: int = 1
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple((type(v), v) for v in asdict(self).values())
 
     def validate(self) -> RuleSet:

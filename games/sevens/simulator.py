@@ -6,6 +6,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from .view import seat_view
 class SimulationReport:
     matches: int = 0
     seconds: float = 0.0
-    points: list[list[int]] = field(default_factory=list)  # per seat, one entry per match
+    points: list[list[float]] = field(default_factory=list)  # per seat, one entry per match
     wins: list[int] = field(default_factory=list)
     cpus: list[str] = field(default_factory=list)
     duplicate: bool = False  # points/wins are per line-up entry, one value per deal
@@ -34,7 +35,7 @@ class SimulationReport:
         return mean_ci(self.points[seat])
 
 
-def mean_ci(values: list[float]) -> tuple[float, float]:
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
     n = len(values)
     if n == 0:
         return 0.0, float("nan")
@@ -67,6 +68,12 @@ class StalledRound(RuntimeError):
     rules allow that with unlimited passes taken while able; the bots should not do it)."""
 
 
+def _given(rules: RuleSet | None) -> RuleSet:
+    if rules is None:
+        raise ValueError("a rule set, or random options")
+    return rules
+
+
 def play_match(
     rules: RuleSet,
     bots: list[Bot],
@@ -97,7 +104,7 @@ def play_match(
             seat = state.turn
             action = bots[seat](seat_view(state, seat, match.scores_so_far()), bot_rngs[seat])
             match.record(action, seat)
-            state = match.current
+            state = match.rounds[-1]
     return match
 
 
@@ -123,11 +130,11 @@ def simulate(
     )
     start = time.perf_counter()
     for i in range(matches):
-        match_rules = random_rules(rng, players) if random_options else rules
+        match_rules = random_rules(rng, players) if random_options else _given(rules)
         match = play_match(match_rules, bots, rng.getrandbits(48), cpus)
         for seat, total in enumerate(match.totals):
             report.points[seat].append(total)
-        report.wins[match.winner] += 1
+        report.wins[match.standings[0]] += 1
         if log_dir is not None:
             path = log_dir / f"match-{seed}-{i + 1:05d}.json"
             path.write_text(json.dumps(match.to_log(), indent=1))
@@ -165,7 +172,7 @@ def simulate_duplicate(
     )
     start = time.perf_counter()
     for i in range(deals):
-        match_rules = random_rules(rng, players) if random_options else rules
+        match_rules = random_rules(rng, players) if random_options else _given(rules)
         match_seed = rng.getrandbits(48)
         sums = [0.0] * players
         for shift in range(players):
@@ -174,7 +181,7 @@ def simulate_duplicate(
             match = play_match(match_rules, bots, match_seed, [cpus[e] for e in entry_at])
             for seat, total in enumerate(match.totals):
                 sums[entry_at[seat]] += total
-            report.wins[entry_at[match.winner]] += 1
+            report.wins[entry_at[match.standings[0]]] += 1
             if log_dir is not None:
                 path = log_dir / f"match-{seed}-{i + 1:05d}-r{shift}.json"
                 path.write_text(json.dumps(match.to_log(), indent=1))

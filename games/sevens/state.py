@@ -8,6 +8,7 @@ events the action caused.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from . import cards
@@ -287,7 +288,7 @@ class RoundState:
         self._check_out(seat)
         self._check_out(holder)
 
-    def playout(self, rand) -> None:
+    def playout(self, rand: Callable[[], float]) -> None:
         """Play to the end of the round in place, each action drawn uniformly from the legal
         ones with `rand()` (a `random.Random().random`): exactly what
         `step(codes[int(rand() * len(codes))])` with `codes = legal_codes()` would do, in one
@@ -461,7 +462,9 @@ class RoundState:
         raise explain(self, action)
 
 
-def _hands_from_names(rules: RuleSet, hands: list[list[str]], table: list[str]) -> tuple:
+def _hands_from_names(
+    rules: RuleSet, hands: list[list[str]], table: list[str]
+) -> tuple[list[int], int]:
     if len(hands) != rules.players:
         raise ValueError(f"expected {rules.players} hands, got {len(hands)}")
     masks = [cards.mask_of(h) for h in hands]
@@ -486,7 +489,9 @@ def _hands_from_names(rules: RuleSet, hands: list[list[str]], table: list[str]) 
 _BIT = [1 << c for c in range(53)]
 
 
-def deal(rules: RuleSet, seed: int | None = None, dealer: int = 0, rng=None) -> list[int]:
+def deal(
+    rules: RuleSet, seed: int | None = None, dealer: int = 0, rng: random.Random | None = None
+) -> list[int]:
     """Shuffle with a seeded generator and deal one card at a time from the dealer's left."""
     rand = (rng or random.Random(seed)).random
     size = 53 if rules.joker else 52
@@ -529,7 +534,7 @@ def new_round(
 
 
 def apply(
-    state: RoundState, action: Action | dict, seat: int | None = None
+    state: RoundState, action: Action | dict[str, Any], seat: int | None = None
 ) -> tuple[RoundState, list[dict[str, Any]]]:
     """Check `action` for `seat` (default: the seat to act) and return the new state and the
     events it caused. `state` itself is not changed; an illegal action raises `IllegalAction`."""

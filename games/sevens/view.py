@@ -75,6 +75,13 @@ class SeatView:
 
     # -- for bots --------------------------------------------------------------------------------
     @property
+    def me(self) -> int:
+        """This seat, for a bot (which always plays a seat): a watcher's view has none."""
+        if self.seat is None:
+            raise ValueError("a watcher's view plays no seat")
+        return self.seat
+
+    @property
     def legal(self) -> list[Action]:
         return [Action.from_code(c) for c in self.legal_codes]
 

@@ -72,7 +72,8 @@ def get_bot(name: str, **options: Any) -> Bot:
             factory = getattr(importlib.import_module(level), rest)
         except (ImportError, AttributeError) as exc:
             raise BotError(f"cannot load bot {name!r}: {exc}") from exc
-        return factory(**options)
+        bot: Bot = factory(**options)
+        return bot
     raise BotError(f"unknown CPU {name!r}: one of {', '.join(LEVELS)} or module.path:factory")
 
 

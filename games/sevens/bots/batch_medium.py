@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 
 from ..actions import PASS
-from ..batch import LOW_RANK, SEVEN_D_BIT, SEVEN_D_SUIT, Batch, spots_table
+from ..batch import LOW_RANK, SEVEN_D_BIT, SEVEN_D_SUIT, Batch, Policy, spots_table
 from ..rows import ALL
 from ..rules import RuleSet
 from .knowledge import beyond_masks
@@ -100,7 +100,7 @@ def scored(
     return w, slot, 13 * suit + rank, score
 
 
-def policy(me: int = -1, reserve: int = 1):
+def policy(me: int = -1, reserve: int = 1) -> Policy:
     """The playout policy: every seat chooses as Medium does; seat `me` keeps `reserve` passes
     back instead of one. Returns `choose(batch, rng) -> codes`."""
 
@@ -130,7 +130,16 @@ def policy(me: int = -1, reserve: int = 1):
             codes[first] = 13 * SEVEN_D_SUIT + SEVEN_D_BIT.bit_length() - 1
         return codes
 
-    def self_choice(batch, rng, j, hand, count, m, may_pass, left) -> np.ndarray:
+    def self_choice(
+        batch: Batch,
+        rng: np.random.Generator,
+        j: np.ndarray,
+        hand: np.ndarray,
+        count: np.ndarray,
+        m: np.ndarray,
+        may_pass: np.ndarray,
+        left: np.ndarray | None,
+    ) -> np.ndarray:
         """Medium's scored choice in the worlds `j` (each has a card to play)."""
         size = len(j)
         w, slot, card, score = scored(hand, batch.table[j], count, batch.rules, m)

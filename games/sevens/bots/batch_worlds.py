@@ -15,9 +15,10 @@ view's history, through `Evidence`, and the sampler's deals.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
-from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from ..actions import PASS
 from ..cards import FULL_DECK
 from ..rows import ALL
 from ..state import PLAYING
+from ..view import SeatView
 from .evidence import Evidence
 from .medium import RACE_CARDS
 from .sampler import Sampler
@@ -56,7 +58,7 @@ class DecisionTable:
         self.later = np.array([p[7] for p in points], dtype=u64)
         self.code = np.array([p[1] for p in points])
         may_pass, spend, last = [], [], []
-        rows: list[tuple] = []
+        rows: list[tuple[Any, ...]] = []
 
         def race_now(seat: int, later: int) -> bool:
             return counts[seat] + later.bit_count() <= RACE_CARDS
@@ -181,7 +183,7 @@ class Chains:
 
     def __init__(
         self,
-        view,
+        view: SeatView,
         rng: random.Random,
         chains: int,
         burn: int,
@@ -205,7 +207,8 @@ class Chains:
         for seat in seats:
             own = [p for p in evidence.points if p[0] == seat]
             if own:
-                part = SimpleNamespace(**{**vars(evidence), "points": own})
+                part = copy.copy(evidence)
+                part.points = own
                 self.tables[seat] = DecisionTable(part, view.n, view.counts)
         self.start(hands)
         self.moves = len(seats) > 1 and len(self.cards) > 1

@@ -27,8 +27,8 @@ class Endgame:
         self.root = state
         self.limit = node_limit
         self.nodes = 0
-        self.memo: dict[tuple, tuple[int, int]] = {}
-        self.path: set[tuple] = set()
+        self.memo: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.path: set[tuple[int, ...]] = set()
         self.unlimited = state.rules.pass_limit is None
         self.loose = state.rules.endless_passes
 
@@ -45,6 +45,7 @@ class Endgame:
             return points[self.seats[0]], points[self.seats[1]]
         a, b = self.seats
         hands, passes = state.hands, state.passes
+        key: tuple[int, ...]
         if self.unlimited:
             key = (state.table, hands[a], hands[b], state.turn, last_pass and self.loose)
         else:

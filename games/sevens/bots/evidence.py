@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from .. import cards
 from ..actions import PASS
@@ -36,8 +37,8 @@ class Evidence:
     """The hidden seats' past decisions, each with its public position (built once per view)."""
 
     def __init__(self, view: SeatView, epsilon: float = EPSILON):
-        self.points: list[tuple] = []
-        self.by_seat: dict[int, list[tuple]] = {}
+        self.points: list[tuple[Any, ...]] = []
+        self.by_seat: dict[int, list[tuple[Any, ...]]] = {}
         self.epsilon = epsilon
         rules = view.rules
         if rules.joker or not 0 < epsilon < 1:
@@ -86,8 +87,8 @@ class Evidence:
         if table != view.table:
             return
         self.points = [tuple(p) for p in points]
-        for point in self.points:
-            self.by_seat.setdefault(point[0], []).append(point)
+        for decision in self.points:
+            self.by_seat.setdefault(decision[0], []).append(decision)
 
     def _playable(self, table: int) -> int:
         spots = self.spots

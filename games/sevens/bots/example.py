@@ -9,11 +9,12 @@ passes, and the public history — never another seat's cards.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.sevens import PASS, Action, SeatView, cards
 
 
-def far_first(**options: object):
+def far_first(**options: object) -> Callable[[SeatView, random.Random], Action]:
     """The factory: returns the bot. `keep_passes` (default 1) passes are kept in reserve."""
     keep = int(options.pop("keep_passes", 1))  # type: ignore[call-overload]
     if options:
@@ -33,7 +34,7 @@ def far_first(**options: object):
 
         far = max(distance(c) for c in plays)
         best = [c for c in plays if distance(c) == far]
-        left = view.passes_left[view.seat]
+        left = view.passes_left[view.me]
         # Hold a 6 or 8 (distance 1) while we can afford a pass (never with unlimited passes:
         # bots that all hold forever would never end the round).
         if far == 1 and PASS in codes and left is not None and left > keep:

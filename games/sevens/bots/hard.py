@@ -149,7 +149,7 @@ class Hard:
     def _monte_carlo(
         self, view: SeatView, codes: list[int], rng: random.Random, start: float
     ) -> int:
-        me = view.seat
+        me = view.me
         draw = self._worlds(view, rng)
         template = view.determinize(draw())
         k = len(codes)
@@ -193,7 +193,7 @@ class Hard:
         """`_monte_carlo` with the worlds drawn by `batch_worlds.Chains` and played out together
         in `batch.Batch`: each round of the loop takes one world from every chain and plays each
         candidate on all of them."""
-        me, k = view.seat, len(codes)
+        me, k = view.me, len(codes)
         target = None if self.playouts is None else max(1, self.playouts // k)
         chains = Chains(
             view,

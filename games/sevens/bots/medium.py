@@ -23,6 +23,7 @@ from typing import Any
 from .. import cards
 from ..actions import JOKER_BASE, PASS, Action
 from ..cards import JOKER_BIT
+from ..rules import RuleSet
 from ..view import SeatView
 from .knowledge import (
     SUIT_MASKS,
@@ -108,7 +109,7 @@ def score_play(view: SeatView, card: int, extra: int = 0, race: bool = False) ->
     return Option(score, card, "opens_way", params)
 
 
-def _neighbours(card: int, rules) -> int:
+def _neighbours(card: int, rules: RuleSet) -> int:
     """The cards next to `card` in its row's order: 2…A with the ace high, A…K with it low, and the
     two ends next to each other when A and K connect (or the row continues from the other end)."""
     suit, rank = divmod(card, 13)
@@ -124,7 +125,7 @@ def _neighbours(card: int, rules) -> int:
     return out
 
 
-def _neighbours_of(mask: int, rules) -> int:
+def _neighbours_of(mask: int, rules: RuleSet) -> int:
     out = 0
     for c in cards.bits(mask):
         out |= _neighbours(c, rules)
@@ -144,7 +145,7 @@ def assess(view: SeatView) -> list[Option]:
             return [Option(0.0, code, "first_seven", {"card": _name(code)})]
         if code < PASS:
             return [Option(0.0, code, "only_move", {"card": _name(code)})]
-    me = view.seat
+    me = view.me
     race = (view.hand & ~JOKER_BIT).bit_count() <= RACE_CARDS
     options: list[Option] = []
     for code in codes:
@@ -170,7 +171,7 @@ def _pass_option(view: SeatView, plays: list[Option], race: bool) -> Option:
     """A voluntary pass: worth taking when every play gives up a block."""
     best = max(plays, key=lambda o: o.score)
     worst = min(plays, key=lambda o: o.score)
-    left = view.passes_left[view.seat]
+    left = view.passes_left[view.me]
     opponents = opponents_playing(view)
     circle = circle_passed(view)
     block = {"card": worst.params.get("card", "")}

@@ -54,13 +54,13 @@ class Sampler:
         if view.rules.pass_when_playable and pass_weight != 1.0:
             index = {s: i for i, s in enumerate(self.seats)}
             for seat, playable in view.pass_marks:
-                i = index.get(seat)
-                if i is None:
+                at = index.get(seat)
+                if at is None:
                     continue
                 for card in self.cards:
                     if playable >> card & 1:
                         w = weights.setdefault(card, [1.0] * len(self.seats))
-                        w[i] *= pass_weight
+                        w[at] *= pass_weight
         self.weights = weights
         self.allowed = allowed
         self.constrained = [c for c in self.cards if allowed[c] != full]
