@@ -62,6 +62,8 @@ def names_of(match: Match) -> list[str]:
 def table(state: RoundState, names: list[str]) -> dict:
     """The table of a replay step: the rows, and every seat with its whole hand shown."""
     watcher = seat_view(state, None).to_dict()
+    # Where the first out wins and the others pay for their cards, going out is winning the round.
+    wins = narrate.unranked(state.rules.round_end, state.rules.scoring)
     seats = []
     for info in watcher["seats"]:
         index = info["seat"]
@@ -77,6 +79,7 @@ def table(state: RoundState, names: list[str]) -> dict:
                 "name": names[index],
                 "colour": colour,
                 "colour_label": colour_label,
+                "won": wins and info["status"] == "finished",
                 "to_act": watcher["turn"] == index,
                 "dealer": watcher["dealer"] == index,
                 "hand": [
@@ -99,11 +102,14 @@ def table(state: RoundState, names: list[str]) -> dict:
     }
 
 
-def said_moves(events: list[dict], names: list[str]) -> list[dict]:
+def said_moves(events: list[dict], names: list[str], rules: dict) -> list[dict]:
     """Each move's sentence as shown (`8♦`) and as read out (`8 of diamonds`): a screen reader
     says a card symbol as a symbol ("8 black diamond suit"), or not at all."""
     pairs = (
-        (narrate.event_sentence(e, names), narrate.event_sentence(e, names, spoken=True))
+        (
+            narrate.event_sentence(e, names, rules=rules),
+            narrate.event_sentence(e, names, rules=rules, spoken=True),
+        )
         for e in events
     )
     return [{"text": shown, "spoken": spoken} for shown, spoken in pairs if shown]

@@ -120,7 +120,9 @@ def seat_state(seat: dict) -> str:
     total = seat["total"]
     parts.append(ngettext("%(n)s point", "%(n)s points", abs(total)) % {"n": e(total)})
     status = seat["status"]
-    if status == "finished":
+    if seat.get("won"):  # the first out wins the round, the others pay for their cards
+        parts.append(f' <span class="place">{_("out of cards: won the round")}</span>')
+    elif status == "finished":
         place = _("out: place %(place)s") % {"place": e(seat["place"])}
         parts.append(f' <span class="place">{place}</span>')
     elif status == "eliminated":
