@@ -488,7 +488,11 @@ def compact_state(view: dict) -> dict:
         "history": [{k: v for k, v in e.items() if v is not False} for e in history[start:]],
         # For the play statistics (static/js/stats.js): what game this is, the moves made so far.
         "mode": view.get("mode"),
-        "rules": {k: view["rules"][k] for k in ("sevens", "players", "rounds")},
+        # The rules the page reads: what game this is (the play statistics), and whether the first
+        # out wins the round (the 3D name tags say "won", static/table/src/play.js).
+        "rules": {
+            k: view["rules"][k] for k in ("sevens", "players", "rounds", "round_end", "scoring")
+        },
         **({"levels": view.get("levels")} if view.get("mode") == "cpu" else {}),
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),

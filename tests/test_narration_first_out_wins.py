@@ -3,6 +3,7 @@ card left (the Chinese game, seed 002: "任何一家先出完 13 張，這一局
 the log, the live region, the seat line and the replay's seat say that the seat won the round, not a
 place; under rank points (the Japanese game) they keep the place."""
 
+import json
 import re
 
 import pytest
@@ -51,6 +52,10 @@ def test_the_seat_line_of_the_winner_says_it_won_the_round():
     html = fragment(table_for(v, 0, status="between_rounds"), "seats")
     line = re.search(rf'<li class="seat [^"]*" data-seat="{winner}".*?</li>', html, re.S).group(0)
     assert "out of cards: won the round" in line and "place 1" not in line
+    # The 3D name tags read the same rules from the table's state (static/table/src/play.js).
+    state = json.loads(table_for(v, 0, status="between_rounds")["state_json"])
+    assert (state["rules"]["round_end"], state["rules"]["scoring"]) == ("first_out", "cards_left")
+    assert state["seats"][winner][2] == "finished"
     japanese = fragment(table_for(view(finished_state(), 0), 0, status="between_rounds"), "seats")
     assert "won the round" not in japanese and "out: place 1" in japanese
 
