@@ -246,9 +246,9 @@ def viewer(m: Match, round_param, step_param) -> dict:
         "prev_step": steps[at - 1].events if at > 0 else None,
         "next_step": steps[at + 1].events if at + 1 < len(steps) else None,
         "table": replay.table(step.state, names),
-        "moves": replay.said_moves(step.moves, names, rules),
+        "moves": replay.said_moves(step.said, names, rules),
         "log": [
-            {"events": s.events, "first": before.events + 1, **_step_line(s.moves, names, rules)}
+            {"events": s.events, "first": before.events + 1, **_step_line(s.said, names, rules)}
             for before, s in pairwise(steps)
         ],
     }

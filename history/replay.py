@@ -22,6 +22,9 @@ class Step:
     events: int  # how many of the round's log events have happened
     state: RoundState
     moves: list  # the log events this step added
+    # every event the step brought, as the table's log says them: the moves and what came with
+    # them (a seat out of cards, the round's end), which the log format leaves out
+    said: list
 
 
 def round_steps(match: Match, index: int) -> list[Step]:
@@ -29,13 +32,13 @@ def round_steps(match: Match, index: int) -> list[Step]:
     done = match.rounds[index]
     log = done.log_events()
     state = new_round(match.rules, hands=done.hands_at_deal, dealer=done.dealer)
-    steps = [Step(0, state, [])]
+    steps = [Step(0, state, [], [])]
     at = 0
     while at < len(log):
         event = log[at]
-        state, _events = apply(state, Action.from_dict(event), event["seat"])
+        state, events = apply(state, Action.from_dict(event), event["seat"])
         now = len(state.log_events())
-        steps.append(Step(now, state, log[at:now]))
+        steps.append(Step(now, state, log[at:now], list(events)))
         at = now
     return steps
 

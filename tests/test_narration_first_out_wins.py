@@ -1,6 +1,6 @@
 """How going out is said: where the first seat out wins the round and the others pay a point per
 card left (the Chinese game, seed 002: "任何一家先出完 13 張，這一局立即結束，他就是贏家，其餘三家不再排名次"),
-the log, the live region, the seat line and the replay's seat say that the seat won the round, not a
+the log, the live region, the seat lines and the replay's log say that the seat won the round, not a
 place; under rank points (the Japanese game) they keep the place."""
 
 import json
@@ -70,3 +70,17 @@ def test_the_replay_seat_line_says_the_winner_won_the_round_under_chinese_rules(
     page = parse(client.get(f"/matches/{japanese.pk}/", {"step": "999"}).content.decode())
     seats = " ".join(text(s) for s in select(page, "#replay .replay-seat"))
     assert "out, place 1" in seats and "won the round" not in seats
+
+
+@pytest.mark.django_db
+def test_the_replays_log_says_who_went_out_as_the_tables_log_does(client):
+    # The log format leaves the finish out (the rules make it happen): the replay says it anyway.
+    stored = store(play(RuleSet.preset("chinese"), seed=5))
+    page = parse(client.get(f"/matches/{stored.pk}/", {"step": "999"}).content.decode())
+    log = " ".join(text(a) for a in select(page, "#replay .replay-log a"))
+    assert "is out of cards and wins the round." in log and "out of cards: place" not in log
+    assert log.endswith("wins the round. The round is over.")
+    japanese = store(play(RuleSet(rounds=1), seed=5))
+    page = parse(client.get(f"/matches/{japanese.pk}/", {"step": "999"}).content.decode())
+    log = " ".join(text(a) for a in select(page, "#replay .replay-log a"))
+    assert "is out of cards: place 1." in log and "wins the round" not in log
