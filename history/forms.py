@@ -115,6 +115,15 @@ class DealCodeForm(DealForm):
         required=False,
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The presets the engine plays without the joker (the Chinese one: its 7s are played in
+        # turn): the page's script greys the joker out for them (static/js/deal.js); without the
+        # script the server refuses the combination in the same words.
+        self.fields["preset"].widget.attrs["data-no-joker"] = " ".join(
+            name for name, _label in self.fields["preset"].choices if not _joker_allowed(name)
+        )
+
     def clean_code(self):
         code = super().clean_code()
         try:
@@ -135,6 +144,14 @@ class DealCodeForm(DealForm):
             return RuleSet.preset(data.get("preset") or "japanese", **overrides).to_dict()
         except RuleError as exc:
             raise forms.ValidationError(rule_error_message(exc), code="bad_rules") from exc
+
+
+def _joker_allowed(preset: str) -> bool:
+    try:
+        RuleSet.preset(preset, joker=True)
+    except RuleError:
+        return False
+    return True
 
 
 # A shared deal link carries its match's rules, signed, rather than the match: the match's page

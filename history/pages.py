@@ -72,7 +72,8 @@ def _said_with_facts(error: LogError) -> str | None:
     if error.code in ("mismatch", "missing") and "expected" in facts:
         expected = facts["expected"]
         seats = [_("seat %(n)s") % {"n": n} for n in range(expected.get("seat", 0) + 1)]
-        said = narrate.event_sentence(expected, seats) or ""
+        # the file's rules are in doubt here: the event is said as the log writes it (a place)
+        said = narrate.event_sentence(expected, seats, rules=None) or ""
         if error.code == "mismatch":
             return _("The event is not what the rules make happen here: %(event)s") % {
                 "event": said
@@ -235,6 +236,7 @@ def viewer(m: Match, round_param, step_param) -> dict:
     at = replay.step_at(steps, _int(step_param, 0, 0, last))
     step = steps[at]
     names = replay.names_of(m)
+    rules = m.rules.to_dict()
     return {
         "round": index + 1,
         "rounds": list(range(1, len(m.rounds) + 1)),
@@ -244,17 +246,17 @@ def viewer(m: Match, round_param, step_param) -> dict:
         "prev_step": steps[at - 1].events if at > 0 else None,
         "next_step": steps[at + 1].events if at + 1 < len(steps) else None,
         "table": replay.table(step.state, names),
-        "moves": replay.said_moves(step.moves, names),
+        "moves": replay.said_moves(step.said, names, rules),
         "log": [
-            {"events": s.events, "first": before.events + 1, **_step_line(s.moves, names)}
+            {"events": s.events, "first": before.events + 1, **_step_line(s.said, names, rules)}
             for before, s in pairwise(steps)
         ],
     }
 
 
-def _step_line(moves: list[dict], names: list[str]) -> dict:
+def _step_line(moves: list[dict], names: list[str], rules: dict) -> dict:
     """A step of the replay's log, shown and read out: each move's sentences said once."""
-    said = replay.said_moves(moves, names)
+    said = replay.said_moves(moves, names, rules)
     space = narrate.sentence_space()
     return {
         "text": space.join(m["text"] for m in said),

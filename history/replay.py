@@ -22,6 +22,9 @@ class Step:
     events: int  # how many of the round's log events have happened
     state: RoundState
     moves: list  # the log events this step added
+    # every event the step brought, as the table's log says them: the moves and what came with
+    # them (a seat out of cards, the round's end), which the log format leaves out
+    said: list
 
 
 def round_steps(match: Match, index: int) -> list[Step]:
@@ -29,13 +32,13 @@ def round_steps(match: Match, index: int) -> list[Step]:
     done = match.rounds[index]
     log = done.log_events()
     state = new_round(match.rules, hands=done.hands_at_deal, dealer=done.dealer)
-    steps = [Step(0, state, [])]
+    steps = [Step(0, state, [], [])]
     at = 0
     while at < len(log):
         event = log[at]
-        state, _events = apply(state, Action.from_dict(event), event["seat"])
+        state, events = apply(state, Action.from_dict(event), event["seat"])
         now = len(state.log_events())
-        steps.append(Step(now, state, log[at:now]))
+        steps.append(Step(now, state, log[at:now], list(events)))
         at = now
     return steps
 
@@ -62,6 +65,8 @@ def names_of(match: Match) -> list[str]:
 def table(state: RoundState, names: list[str]) -> dict:
     """The table of a replay step: the rows, and every seat with its whole hand shown."""
     watcher = seat_view(state, None).to_dict()
+    # Where the first out wins and the others pay for their cards, going out is winning the round.
+    wins = narrate.unranked(state.rules.round_end, state.rules.scoring)
     seats = []
     for info in watcher["seats"]:
         index = info["seat"]
@@ -77,6 +82,7 @@ def table(state: RoundState, names: list[str]) -> dict:
                 "name": names[index],
                 "colour": colour,
                 "colour_label": colour_label,
+                "won": wins and info["status"] == "finished",
                 "to_act": watcher["turn"] == index,
                 "dealer": watcher["dealer"] == index,
                 "hand": [
@@ -99,11 +105,14 @@ def table(state: RoundState, names: list[str]) -> dict:
     }
 
 
-def said_moves(events: list[dict], names: list[str]) -> list[dict]:
+def said_moves(events: list[dict], names: list[str], rules: dict) -> list[dict]:
     """Each move's sentence as shown (`8♦`) and as read out (`8 of diamonds`): a screen reader
     says a card symbol as a symbol ("8 black diamond suit"), or not at all."""
     pairs = (
-        (narrate.event_sentence(e, names), narrate.event_sentence(e, names, spoken=True))
+        (
+            narrate.event_sentence(e, names, rules=rules),
+            narrate.event_sentence(e, names, rules=rules, spoken=True),
+        )
         for e in events
     )
     return [{"text": shown, "spoken": spoken} for shown, spoken in pairs if shown]

@@ -114,8 +114,21 @@ def seat_colour(index: int) -> tuple[str, str]:
     return key, str(label)
 
 
-def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> str | None:
-    """One sentence for a public event of the round, or None for events nobody needs to hear."""
+def unranked(round_end: str, scoring: str) -> bool:
+    """Whether the seats still holding cards at a round's end go without a place: when the first
+    seat out ends the round and the others pay for their cards (the Chinese game, seed 002), only
+    the winner is ranked. The engine still orders them (fewest cards first, `docs/rules.md` 16)
+    for the log and the match's tie-break; the site does not show that order as places."""
+    return round_end == "first_out" and scoring == "cards_left"
+
+
+def event_sentence(
+    event: dict, names: list[str], *, rules: dict | None, spoken: bool = False
+) -> str | None:
+    """One sentence for a public event of the round, or None for events nobody needs to hear.
+    `rules` (the rule set as a dict) says how a finish reads: where the first out wins the round
+    and the others pay for their cards, there are no places to name; None (rules unknown, as in a
+    log's error) names the place."""
     say = card_spoken if spoken else card_text
     seat = event.get("seat")
     name = names[seat] if seat is not None and seat < len(names) else ""
@@ -147,6 +160,8 @@ def event_sentence(event: dict, names: list[str], *, spoken: bool = False) -> st
     if kind == "drop_out":
         return _("%(name)s has only the joker left and drops out.") % {"name": name}
     if kind == "finish":
+        if rules is not None and unranked(rules["round_end"], rules["scoring"]):
+            return _("%(name)s is out of cards and wins the round.") % {"name": name}
         return _("%(name)s is out of cards: place %(place)s.") % {
             "name": name,
             "place": event.get("place"),

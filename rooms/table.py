@@ -81,26 +81,31 @@ def public(view: dict | None, *, room: dict) -> dict:
             "seats": seats(view, None, closed=room["status"] == "closed"),
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
-            "last_move": [narrate.event_sentence(e, names) for e in last_move(history)],
+            "last_move": [
+                narrate.event_sentence(e, names, rules=rules) for e in last_move(history)
+            ],
             "sentence_space": narrate.sentence_space(),
             "spoken_move": narrate.sentence_space().join(
                 s
-                for s in (narrate.event_sentence(e, names, spoken=True) for e in last_move(history))
+                for s in (
+                    narrate.event_sentence(e, names, rules=rules, spoken=True)
+                    for e in last_move(history)
+                )
                 if s
             )
             # a round that starts is said, so that a player waiting in the lobby hears it
             or _("Round %(n)s of %(rounds)s: the cards are dealt.")
             % {"n": round_number(view), "rounds": rules["rounds"]},
-            **log_tail(log_lines(history, names)),
+            **log_tail(log_lines(history, names, rules)),
             "settlement": settlement(view, names),
         }
     )
     return t
 
 
-def log_lines(history: list, names: list) -> list[str]:
-    """Every line of a round's log, in the active language."""
-    return [s for s in (narrate.event_sentence(e, names) for e in history) if s]
+def log_lines(history: list, names: list, rules: dict) -> list[str]:
+    """Every line of a round's log, in the active language, as the room's `rules` say it."""
+    return [s for s in (narrate.event_sentence(e, names, rules=rules) for e in history) if s]
 
 
 def log_tail(lines: list[str]) -> dict:
@@ -218,12 +223,8 @@ def _layout_row(row: dict, over: bool) -> dict:
     }
 
 
-def unranked(round_end: str, scoring: str) -> bool:
-    """Whether the seats still holding cards at a round's end go without a place: when the first
-    seat out ends the round and the others pay for their cards (the Chinese game, seed 002), only
-    the winner is ranked. The engine still orders them (fewest cards first, `docs/rules.md` 16)
-    for the log and the match's tie-break; the table does not show that order as places."""
-    return round_end == "first_out" and scoring == "cards_left"
+# Whether the seats still holding cards at a round's end go without a place (the Chinese game).
+unranked = narrate.unranked
 
 
 def shown_place(place: int | None, holding: bool, round_end: str, scoring: str) -> int | None:
@@ -252,6 +253,8 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
     # With no player left at the table the CPU does not play the absent seats: the room waits for
     # a player to come back (`guard.server_plays`), and an absent seat says which.
     nobody = all(s.get("cpu_controlled") or s["seat"] in cpus for s in view["seats"])
+    # Where the first out wins and the others pay for their cards, going out is winning the round.
+    wins = unranked(view["rules"]["round_end"], view["rules"]["scoring"])
     for seat in view["seats"]:
         index = seat["seat"]
         colour, colour_label = narrate.seat_colour(index)
@@ -261,6 +264,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
             {
                 **seat,
                 "place": seat_place(view, seat),
+                "won": wins and seat["status"] == "finished",
                 "name": view["names"][index],
                 "colour": colour,
                 "colour_label": colour_label,
@@ -484,7 +488,11 @@ def compact_state(view: dict) -> dict:
         "history": [{k: v for k, v in e.items() if v is not False} for e in history[start:]],
         # For the play statistics (static/js/stats.js): what game this is, the moves made so far.
         "mode": view.get("mode"),
-        "rules": {k: view["rules"][k] for k in ("sevens", "players", "rounds")},
+        # The rules the page reads: what game this is (the play statistics), and whether the first
+        # out wins the round (the 3D name tags say "won", static/table/src/play.js).
+        "rules": {
+            k: view["rules"][k] for k in ("sevens", "players", "rounds", "round_end", "scoring")
+        },
         **({"levels": view.get("levels")} if view.get("mode") == "cpu" else {}),
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),

@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from rooms.narrate import sentence_space
+
 
 def e(value) -> str:
     """`value` escaped as `{{ value }}` shows it: Django's `conditional_escape` (html.escape,
@@ -46,10 +48,10 @@ def _row(row: dict) -> str:
         cls, note = "", ""  # the round has ended: no card is next
     else:
         cards = " ".join(f"<b>{e(c['text'])}</b>" for c in row["next"]) or _("none")
-        cls, note = "", f"{_('next:')} {cards}"
+        cls, note = "", f"{_('next:')}{sentence_space()}{cards}"
     if row["placed"]:
         placed = " ".join(f"<b>{e(c['text'])}</b>" for c in row["placed"])
-        note += f"{' · ' if note else ''}{_('placed apart:')} {placed}"
+        note += f"{' · ' if note else ''}{_('placed apart:')}{sentence_space()}{placed}"
     return (
         f'\n<li class="row" data-suit="{suit}"><b class="row-suit">{e(row["symbol"])}'
         f'<i>{e(row["name"])}</i></b><ol class="cells">{"".join(cells)}</ol>'
@@ -88,7 +90,9 @@ def seat_name(seat: dict) -> str:
         level = f' <span class="level">{_("away: the computer plays for now")}</span>'
     else:
         level = ""
-    return f'<b class="seat-name"><i>{e(seat["colour_label"])}:</i> {name}{level}</b>'
+    # the colon is the language's, and so is the space after it (赤：Aki)
+    label = pgettext("a label before its text", "%(label)s:") % {"label": e(seat["colour_label"])}
+    return f'<b class="seat-name"><i>{label}</i>{sentence_space()}{name}{level}</b>'
 
 
 def seats(t: dict) -> str | None:
@@ -120,7 +124,9 @@ def seat_state(seat: dict) -> str:
     total = seat["total"]
     parts.append(ngettext("%(n)s point", "%(n)s points", abs(total)) % {"n": e(total)})
     status = seat["status"]
-    if status == "finished":
+    if seat.get("won"):  # the first out wins the round, the others pay for their cards
+        parts.append(f' <span class="place">{_("out of cards: won the round")}</span>')
+    elif status == "finished":
         place = _("out: place %(place)s") % {"place": e(seat["place"])}
         parts.append(f' <span class="place">{place}</span>')
     elif status == "eliminated":

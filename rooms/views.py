@@ -238,7 +238,9 @@ def room_log(request, slug):
     view = snap.view(None) if snap.state is not None else None
     if view is None or table.round_number(view) != number:
         return render(request, "rooms/log_earlier.html", {"gone": True})
-    lines = table.log_lines(view.get("history") or [], narrate.shown_names(view["names"]))
+    lines = table.log_lines(
+        view.get("history") or [], narrate.shown_names(view["names"]), view["rules"]
+    )
     if not 1 <= before <= len(lines) + 1:
         return HttpResponseBadRequest(gettext("This link to the log is not valid."))
     return render(request, "rooms/log_earlier.html", {"lines": lines[: before - 1]})

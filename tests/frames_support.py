@@ -203,6 +203,10 @@ def draw_rows(page: Node, indexes: list[int], state: dict) -> None:
     word for it (a letter per cell), with the page's words (the active language's)."""
     from django.utils.translation import gettext as _
 
+    from rooms.narrate import sentence_space
+
+    space = sentence_space()  # after a label's colon (.room data-label-space)
+
     for index in indexes:
         suit, word = SUITS[index], state["rows"][index]
         full, letters = word.startswith("!"), word.replace("!", "")
@@ -222,9 +226,9 @@ def draw_rows(page: Node, indexes: list[int], state: dict) -> None:
         elif not is_open:
             note = _("not open yet")
         else:
-            note = f"{_('next:')} " + (bold(upcoming) or _("none"))
+            note = f"{_('next:')}{space}" + (bold(upcoming) or _("none"))
         if placed:
-            note += f" · {_('placed apart:')} {bold(placed)}"
+            note += f" · {_('placed apart:')}{space}{bold(placed)}"
         cls = " full" if full else "" if is_open else " closed"
         row = select(page, f'#layout li[data-suit="{suit}"]')[0]
         drawn = parse(

@@ -114,7 +114,7 @@ def test_when_the_first_out_wins_and_the_others_pay_only_the_winner_has_a_place(
     v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
     html = fragment(table_for(v, 0, status="between_rounds"), "seats")
     winner, *others = v["result"]["ranking"]
-    assert "out: place 1" in seat_html(html, winner)
+    assert "out of cards: won the round" in seat_html(html, winner)
     holding = [s["seat"] for s in v["seats"] if s["status"] == "playing"]
     assert holding
     for seat in holding:

@@ -10,6 +10,7 @@ from games.models import Match as StoredMatch
 from games.sevens import Match, RuleSet, deal_code
 from history.forms import rules_shared, shared_rules
 from rooms.models import Room
+from tests.frames_support import parse, select
 from tests.history_support import play, store
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,19 @@ def test_a_signed_in_player_plays_a_deal_again_under_their_name(client, django_u
     names = [seat.name for seat in room.seats.order_by("index")]
     assert names[0] == "mika"
     assert "mika" not in names[1:]
+
+
+def test_its_page_greys_the_joker_out_for_the_rules_that_play_without_it(client):
+    """The page's script (static/js/deal.js, tested in tests/browser) reads which presets the
+    engine plays without the joker, and shows the note the page holds; the server says the same
+    when the script does not run (above)."""
+    page = parse(client.get("/deal/").content.decode())
+    assert select(page, "#id_preset")[0].attrs["data-no-joker"] == "chinese"
+    note = select(page, "#joker-note")[0]
+    assert "hidden" in note.attrs and note.attrs.get("role") == "status"
+    assert "".join(c.text for c in note.children) == (
+        "The joker is played only when all the 7s are laid out after the deal."
+    )
+    assert any(s.attrs.get("src", "").endswith("js/deal.js") for s in select(page, "script")), (
+        "the page loads its script"
+    )

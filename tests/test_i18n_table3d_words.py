@@ -35,3 +35,5 @@ def test_it_gives_the_table_its_words_in_traditional_chinese(client):
 def test_it_leaves_english_places_to_the_script(client):
     given = words(client, "en")
     assert given["passLeft"] == "Pass ({n} left)" and given["place"] == ""
+    # the winner's tag where the first out wins and the others pay for their cards
+    assert given["won"] == "won" and given["finished"] == "finished"

@@ -26,7 +26,7 @@ def whole_log(room: Room, language: str) -> list[str]:
     snap = frames.read(room.slug)
     view = snap.view(None)
     with translation.override(language):
-        return table.log_lines(view["history"], view["names"])
+        return table.log_lines(view["history"], view["names"], view["rules"])
 
 
 def shown(room: Room, language: str):

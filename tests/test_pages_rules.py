@@ -2,6 +2,8 @@
 site plays the Fan Tan style rules (seed 002: 7♦ first, rows 2…A, must play, first out wins)."""
 
 import pytest
+from django.utils import translation
+from django.utils.translation import gettext
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +69,18 @@ def test_it_links_the_reading_pages_from_every_page(client):
 def test_it_has_no_page_that_is_not_written(client):
     assert client.get("/rules/", HTTP_ACCEPT_LANGUAGE="fr").status_code == 200
     assert '<html lang="en">' in rules(client, "fr")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_it_says_what_connect_joins_when_aces_are_high(client, language):
+    # docs/rules.md 18: with rows 2…7…A the option joins the A and the 2, and the menu names it so.
+    house = rules(client, language).split('id="house-rules"')[1].split("</ul>")[0]
+    with translation.override(language):
+        assert gettext("Connect A and 2") in house
+    joins = {
+        "en": "the ace and the 2",
+        "ja": "A と 2 をつなぎます",
+        "zh-hans": "两头 A 和 2",
+        "zh-hant": "兩頭 A 和 2",
+    }
+    assert joins[language] in house

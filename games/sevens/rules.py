@@ -107,6 +107,9 @@ class RuleSet:
     def summary(self) -> str:
         """A one-line English rules card (the site builds its own translated one)."""
         passes = "unlimited passes" if self.pass_limit is None else f"{self.pass_limit} passes"
+        # With aces high the K already stands next to the A: the row's ends are the A and the 2
+        # (docs/rules.md 18).
+        ends = "A-K" if self.ace == "low" else "A-2"
         parts = [
             f"{self.players} players",
             "7s laid out" if self.sevens == "laid_out" else "7s played in turn",
@@ -114,7 +117,9 @@ class RuleSet:
             passes,
             "pass while able" if self.pass_when_playable else "must play when able",
             "joker" if self.joker else "no joker",
-            {"none": "A-K not connected", "connect": "A-K connect", "tunnel": "tunnel"}[self.ends],
+            {"none": f"{ends} not connected", "connect": f"{ends} connect", "tunnel": "tunnel"}[
+                self.ends
+            ],
             "last player ends" if self.round_end == "last_player" else "first out ends",
             "rank points" if self.scoring == "rank_points" else "cards left",
             f"{self.rounds} round{'s' if self.rounds > 1 else ''}",

@@ -29,3 +29,12 @@ def plural_count(number) -> int:
     """The number a plural form is chosen by: "-1 point" is singular as "1 point" is, where
     gettext would take any negative number for a plural."""
     return abs(int(number))
+
+
+@register.simple_tag
+def label_space() -> str:
+    """What follows a label's colon ("next:", "Red:") before its text: a space, or nothing in
+    the languages whose colon is wide and carries its own room (next：8♦), as `narrate` says."""
+    from rooms.narrate import sentence_space
+
+    return sentence_space()

@@ -326,6 +326,8 @@
       row.querySelector("ol.cells").replaceChildren.apply(row.querySelector("ol.cells"), cells);
       var note = row.querySelector("p.row-note");
       var parts = [];
+      // After a label's colon: a space, or none where the colon is wide (次：8♦; .room data-label-space)
+      var space = room.hasAttribute("data-label-space") ? room.getAttribute("data-label-space") : " ";
       if (full) {
         var mark = document.createElement("span");
         mark.className = "full-mark";
@@ -334,11 +336,11 @@
       } else if (!open) {
         parts.push(document.createTextNode(room.getAttribute("data-not-open")));
       } else if (!state.over) { // once the round is over no card is next (as the server writes it)
-        parts.push(document.createTextNode(room.getAttribute("data-next") + " "));
+        parts.push(document.createTextNode(room.getAttribute("data-next") + space));
         parts = parts.concat(next.length ? bold(next) : [document.createTextNode(room.getAttribute("data-none"))]);
       }
       if (placed.length) {
-        parts.push(document.createTextNode((parts.length ? " \u00b7 " : "") + room.getAttribute("data-placed") + " "));
+        parts.push(document.createTextNode((parts.length ? " \u00b7 " : "") + room.getAttribute("data-placed") + space));
         parts = parts.concat(bold(placed));
       }
       note.className = "row-note" + (full ? " full" : open ? "" : " closed");

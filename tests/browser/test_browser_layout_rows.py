@@ -5,6 +5,7 @@ eliminated seat, rows not open yet (7s played in turn), closed tunnel ends, rows
 
 import pytest
 from browser_support import LiveRoomTestCase, connected
+from django.utils import translation
 from playwright.sync_api import Page
 
 from games.sevens import RuleSet, apply, new_round, seat_view
@@ -62,3 +63,24 @@ class TestLayoutRows(LiveRoomTestCase):
         letters = set("".join(drawn))
         assert {"p", "n", "r", "e", "c", "!"} <= letters, letters
         assert notes == {"closed", "full", "placed"}
+
+    def test_it_draws_the_row_notes_with_the_languages_colon(self):
+        """In Japanese the wide colon carries its own room: 次：8♦, with no space (the page's
+        data-label-space), as the partial writes it."""
+        context = self.browser.new_context(locale="ja-JP")
+        self.addCleanup(context.close)
+        page: Page = context.new_page()
+        page.goto(self.url("/"))
+        page.locator('button[value="cpu-easy"]').click()
+        connected(page)
+        drawn = []
+        with translation.override("ja"):
+            before = None
+            for layout, state in positions({"pass_limit": 1}, 1):
+                if before is not None:
+                    got = page.evaluate(DRAW, [before, state])
+                    assert parse(got).html() == parse(layout).html(), state
+                    drawn.append(got)
+                before = layout
+        assert any("次：<b>" in got for got in drawn)
+        assert not any("： " in got for got in drawn)

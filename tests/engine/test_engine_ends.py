@@ -12,6 +12,8 @@ from engine_kit import (
     view,
 )
 
+from games.sevens import RuleSet
+
 
 def test_it_connects_k_to_a_and_a_to_k_under_connect():
     """004: "Connect A and K: Once a row runs from the 7 up to K, you can continue with A, 2, … in
@@ -79,3 +81,14 @@ def test_it_fills_the_tunnel_up_to_the_held_back_card():
     assert row(state, "H")["6H"] == "next"
     state, _ = run(state, "0:6H")
     assert row(state, "H") == {c: "run" for c in row(state, "H")}
+
+
+def test_its_one_line_summary_names_the_ends_that_connect_joins():
+    """docs/rules.md 18: with rows 2…7…A the K already stands next to the A; `connect` joins the
+    row's ends, the A and the 2, and the engine's rules card says so."""
+    assert "A-K connect" in RuleSet(ends="connect").summary()
+    assert "A-K not connected" in RuleSet().summary()
+    high = RuleSet(ace="high", ends="connect").summary()
+    assert "A-2 connect" in high and "A-K" not in high
+    assert "A-2 not connected" in RuleSet.preset("chinese").summary()
+    assert "tunnel" in RuleSet(ace="high", ends="tunnel").summary()

@@ -136,6 +136,7 @@ const WORDS = {
   passLeft: "Pass ({n} left)",
   you: "{name} (you)",
   finished: "finished",
+  won: "won",
   out: "lost",
   dropped: "dropped",
   card: "{n} card",
@@ -183,10 +184,17 @@ export function seatTag(view, seat) {
     passesLeft: s.passes_left ?? null,
     place,
     status: s.status || "playing",
+    // Where the first out wins and the others pay for their cards, going out is winning the round
+    // (rooms.narrate.unranked): the tag says "won", as the seat line does.
+    won: s.status === "finished" && firstOutWins(view.rules),
     acting: !view.over && view.turn === seat,
     low: !view.over && (s.status || "playing") === "playing" && cards > 0 && cards <= LOW_CARDS,
     you: view.seat === seat,
   };
+}
+
+function firstOutWins(rules) {
+  return !!rules && rules.round_end === "first_out" && rules.scoring === "cards_left";
 }
 
 /**
@@ -196,6 +204,7 @@ export function seatTag(view, seat) {
  * alone), and their line says what became of them (out of passes, or the cards still held).
  */
 export function tagParts(tag) {
+  if (tag.won) return [say("won")];
   if (tag.status === "finished") return [say("finished")];
   if (tag.status === "eliminated") return [say("out")];
   if (tag.status === "dropped") return [say("dropped")];

@@ -202,6 +202,19 @@ test("it tags each seat with colour, name, count, passes, place, the glow and th
   assert.deepEqual([1, 2, 3, 4, 11, 22].map(ordinal), ["1st", "2nd", "3rd", "4th", "11th", "22nd"]);
 });
 
+test("where the first out wins and the others pay for their cards, the winner's tag says won", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  Object.assign(view.seats[3], { place: 1, status: "finished", cards: 0 });
+  view.rules = { sevens: "played", players: 4, rounds: 1, round_end: "first_out", scoring: "cards_left" };
+  assert.equal(tagLine(seatTag(view, 3)), "won");
+  assert.equal(seatTag(view, 3).place, 1);
+  view.rules = { ...view.rules, scoring: "rank_points" }; // places give the points: "finished"
+  assert.equal(tagLine(seatTag(view, 3)), "finished");
+  view.rules = { ...view.rules, scoring: "cards_left", round_end: "last_player" };
+  assert.equal(tagLine(seatTag(view, 3)), "finished");
+});
+
 test("it knows which seat each new layout card came from", () => {
   const room = new FakeRoom({ hands });
   const first = room.view(0);

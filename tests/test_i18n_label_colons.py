@@ -1,0 +1,56 @@
+"""A label's colon is the language's: "Red: Aki", "next: 8♦" in English; in Japanese and Chinese
+the wide colon carries its own room and no space follows it (赤：Aki, 次：<b>8♦</b>). The seat's
+colour label goes through a translated pattern ("%(label)s:", context "a label before its text");
+the row notes and the rules card use their translated labels ("next:", "placed apart:",
+"Rules:") with the language's space (`narrate.sentence_space`)."""
+
+import re
+
+import pytest
+from django.utils import translation
+from sample_views import finished_state, fragment, played_state, table_for, view
+
+from rooms import tableparts
+
+SEAT = {
+    "en": "<i>Red:</i> Aki",
+    "ja": "<i>赤：</i>Aki",
+    "zh-hans": "<i>红：</i>Aki",
+    "zh-hant": "<i>紅：</i>Aki",
+}
+NEXT = {"en": "next: <b>", "ja": "次：<b>", "zh-hans": "下一张：<b>", "zh-hant": "下一張：<b>"}
+RULES = {"en": "Rules:</span> <ul", "ja": "ルール：</span><ul", "zh-hant": "規則：</span><ul"}
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_the_seat_line_and_the_row_notes_put_the_languages_colon(language):
+    with translation.override(language):
+        t = table_for(view(played_state(moves=3), 0), 0)
+        seats, layout = fragment(t, "seats"), fragment(t, "layout")
+        assert SEAT[language] in seats
+        assert NEXT[language] in layout
+        # the plain-string fragments say it the same way (as test_fragments_plain_renders checks)
+        assert tableparts.seats(t) == seats and tableparts.layout(t) == layout
+        if language != "en":
+            assert not re.search(r"[:：] ", seats + layout), "no ASCII colon, no space after ："
+            assert ":</i>" not in seats
+
+
+def test_a_placed_apart_note_has_no_space_after_the_wide_colon():
+    state = finished_state(pass_limit=1, seed=4)  # a seat out of passes lays its cards apart
+    v = view(state, 0)
+    assert any(c["state"] == "placed" for row in v["rows"] for c in row["cells"]), "a placed card"
+    with translation.override("ja"):
+        layout = fragment(table_for(v, 0, status="between_rounds"), "layout")
+    assert "離れて置かれた札：<b>" in layout
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hant"])
+def test_the_rules_card_puts_the_languages_colon(client, language):
+    from games.sevens import RuleSet
+    from tests.history_support import play, store
+
+    stored = store(play(RuleSet(rounds=1), seed=3))
+    html = client.get(f"/matches/{stored.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert RULES[language] in html
