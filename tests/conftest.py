@@ -1,6 +1,38 @@
-"""Shared fixtures."""
+"""Shared fixtures, and which tests the second pass leaves out."""
+
+from pathlib import Path
 
 import pytest
+
+TESTS = Path(__file__).resolve().parent
+# The rules engine, its bots and its simulator are plain Python: no database, channel layer or
+# cache ever comes into their tests. Elsewhere a module says so with `pytest.mark.pure`.
+PURE_DIRECTORIES = [TESTS / "engine", TESTS / "bots", TESTS / "sim"]
+# What a test that reaches the database, the channel layer or a server process asks for.
+SERVICE_FIXTURES = {"db", "transactional_db", "live_server", "live", "django_db_setup"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks the tests that touch no database, channel layer, cache or server process `pure`:
+    bin/test's second pass (PostgreSQL + Redis) leaves them out (`-m "not pure"`), as it would
+    only repeat them. A test marked pure that asks for the database is an error, not a guess."""
+    from django.test import TransactionTestCase
+
+    for item in items:
+        if any(d in item.path.parents for d in PURE_DIRECTORIES):
+            item.add_marker(pytest.mark.pure)
+        if not item.get_closest_marker("pure"):
+            continue
+        cls = getattr(item, "cls", None)
+        if (
+            item.get_closest_marker("django_db")
+            or item.get_closest_marker("services")
+            or SERVICE_FIXTURES & set(getattr(item, "fixturenames", ()))
+            or (cls is not None and issubclass(cls, TransactionTestCase))
+        ):
+            raise pytest.UsageError(
+                f"{item.nodeid} is marked pure (run on SQLite alone) but reaches the database"
+            )
 
 
 @pytest.fixture(autouse=True)

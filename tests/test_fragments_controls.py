@@ -3,7 +3,10 @@ move is a forced pass; no undo, and why."""
 
 import re
 
+import pytest
 from sample_views import fragment, played_state, table_for, view
+
+pytestmark = pytest.mark.pure
 
 
 def test_it_offers_play_pass_with_passes_left_and_hint_on_the_viewers_turn():

@@ -6,10 +6,13 @@ where they belong ... the joker is removed instead of being placed in the layout
 
 import random
 
+import pytest
 from sample_views import NAMES, fragment, table_for, view
 
 from games.sevens import RuleSet, apply, new_round
 from rooms.table import compact_state, last_move
+
+pytestmark = pytest.mark.pure
 
 
 def knocked_out(*, joker: bool):

@@ -4,9 +4,12 @@ fields, the pressed button, a HEADERS key) is a message the consumer's parser ac
 import json
 from html.parser import HTMLParser
 
+import pytest
 from sample_views import finished_state, fragment, played_state, table_for, view
 
 from rooms.protocol import parse
+
+pytestmark = pytest.mark.pure
 
 
 class Forms(HTMLParser):

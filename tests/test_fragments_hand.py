@@ -2,9 +2,12 @@
 
 import re
 
+import pytest
 from sample_views import fragment, played_state, table_for, table_state, view
 
 from rooms.render import render_fragments
+
+pytestmark = pytest.mark.pure
 
 
 def hand_buttons(html: str) -> dict[str, str]:

@@ -3,9 +3,12 @@ sees its hand, and the previous hand is never left in the page."""
 
 import re
 
+import pytest
 from sample_views import fragment, played_state, table_for, table_state, view
 
 from rooms.render import render_fragments
+
+pytestmark = pytest.mark.pure
 
 
 def test_it_covers_the_hand_with_a_curtain_for_the_seat_to_act():

@@ -3,9 +3,12 @@ the table's version for the whole frame (a delta's pieces carry none)."""
 
 import re
 
+import pytest
 from sample_views import played_state, table_for, view
 
 from rooms.render import FRAGMENTS, render_fragments
+
+pytestmark = pytest.mark.pure
 
 IDS = {  # the rules card is the page's only: a room's rules never change
     "lobby",

@@ -8,6 +8,8 @@ from sample_views import finished_state, played_state, table_for, view
 
 from rooms.render import render_fragments, render_message
 
+pytestmark = pytest.mark.pure
+
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
 def test_it_renders_the_table_in_every_language(language):

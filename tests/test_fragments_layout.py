@@ -3,9 +3,12 @@ the cards of eliminated seats placed apart from the run."""
 
 import re
 
+import pytest
 from sample_views import fragment, table_for, view
 
 from games.sevens import RuleSet, apply, new_round
+
+pytestmark = pytest.mark.pure
 
 
 def row_html(html: str, suit: str) -> str:

@@ -3,8 +3,12 @@
 
 import random
 
+import pytest
+
 from games.sevens import RuleSet, apply, new_round, seat_view
 from rooms.table import compact_state, legal_actions, legal_words
+
+pytestmark = pytest.mark.pure
 
 
 def test_the_words_say_every_legal_action_of_random_rounds_exactly():

@@ -3,10 +3,13 @@ out in an aria-live region, the last move and the round's log."""
 
 import re
 
+import pytest
 from sample_views import fragment, table_for, view
 
 from games.sevens import Action, RuleSet, apply, new_round
 from rooms.render import render_message
+
+pytestmark = pytest.mark.pure
 
 
 def test_it_renders_a_message_fragment_alone():

@@ -11,6 +11,8 @@ from sample_views import fragment, room_facts, with_facts
 from games.sevens import RuleSet, apply, new_round, seat_view
 from rooms import seatparts, table, tableparts
 
+pytestmark = pytest.mark.pure
+
 NAMES = ["Aki <b>", "Bo's", "C&D", '"Dana"']
 PRESETS = [
     ("japanese", {}),

@@ -5,6 +5,8 @@ import pytest
 from games.sevens import RuleSet
 from rooms.narrate import rules_items
 
+pytestmark = pytest.mark.pure
+
 
 def test_the_chinese_game_says_its_ends_a_and_2_are_not_joined():
     # Rows 2…7…A: the ace follows the king in every row, so "A and K not connected" read as the

@@ -4,7 +4,10 @@ act highlighted."""
 import json
 import re
 
+import pytest
 from sample_views import finished_state, fragment, played_state, table_for, view
+
+pytestmark = pytest.mark.pure
 
 
 def seat_html(html: str, seat: int) -> str:

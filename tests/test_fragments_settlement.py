@@ -3,7 +3,10 @@ match totals, the next round; at the match's end the standings and the winner.""
 
 import re
 
+import pytest
 from sample_views import finished_state, fragment, table_for, view
+
+pytestmark = pytest.mark.pure
 
 
 def test_it_lists_places_points_and_totals_and_offers_the_next_round():

@@ -12,6 +12,8 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+pytestmark = pytest.mark.pure
+
 LOCALE = Path(settings.BASE_DIR) / "locale"
 LANGUAGES = ("ja", "zh_Hans", "zh_Hant")
 SOURCES = ("config", "games", "rooms", "stats", "history", "templates")

@@ -10,6 +10,8 @@ from django.utils import translation
 from rooms import narrate
 from rooms.errors import MESSAGES, RoomError
 
+pytestmark = pytest.mark.pure
+
 LANGUAGES = ("ja", "zh-hans", "zh-hant")
 ENGINE = Path(__file__).resolve().parent.parent / "games" / "sevens"
 

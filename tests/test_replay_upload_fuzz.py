@@ -3,6 +3,7 @@ page (property test over random damage to real logs)."""
 
 import json
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +12,8 @@ from games.sevens import RuleSet, replay_log
 from history import pages
 from history.forms import UploadForm
 from tests.history_support import play
+
+pytestmark = pytest.mark.pure
 
 LOGS = [
     play(RuleSet(rounds=1), seed=5).to_log(),

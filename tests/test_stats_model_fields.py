@@ -1,7 +1,11 @@
 """The statistics table holds the privacy page's list and nothing more: no room id, no moves or
 table, no IP address, no GPU model."""
 
+import pytest
+
 from stats.models import PlayEvent
+
+pytestmark = pytest.mark.pure
 
 ALLOWED = {
     "id",

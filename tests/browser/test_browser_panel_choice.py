@@ -10,7 +10,7 @@ from sample_views import fragment, played_state, table_for, view
 
 from rooms.render import card_words, render_message
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 PANEL_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "panel.js"
 SEND = """(action) => {

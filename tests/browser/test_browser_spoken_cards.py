@@ -16,7 +16,7 @@ from sample_views import finished_state, fragment, played_state, table_for, view
 from games.sevens import apply
 from rooms.render import card_words
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 PANEL_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "panel.js"
 SYMBOL = re.compile("[♠♥♦♣]")

@@ -9,7 +9,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
     webgl_browser,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 
 def test_links_and_buttons_are_big_enough_for_a_finger(webgl_browser, demo_server):

@@ -14,7 +14,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
     webgl_browser,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 SCREENS = {
     "phone-portrait": {

@@ -16,7 +16,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
     webgl_browser,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 SCREENS = {
     "phone-portrait": {"width": 390, "height": 844, "is_mobile": True, "has_touch": True},

@@ -14,7 +14,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
     playwright_driver,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 
 @pytest.fixture(scope="module")

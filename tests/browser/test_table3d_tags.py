@@ -15,7 +15,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
 )
 from test_table3d_fit import SCREENS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 # Every tag's box and words, in canvas coordinates.
 TAGS = """() => {

@@ -14,7 +14,7 @@ from table3d_support import (  # noqa: F401  (fixtures)
     webgl_browser,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 
 def test_it_switches_between_the_angled_and_the_top_down_view(webgl_browser, demo_url):
