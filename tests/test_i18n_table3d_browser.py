@@ -4,23 +4,20 @@ relabels on each turn reads Japanese on a Japanese page."""
 import re
 
 import pytest
-from channels.testing import ChannelsLiveServerTestCase
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests.browser.browser_support import LiveRoomTestCase, connected
-from tests.browser.table3d_support import WEBGL_ARGS, ensure_bundle, launch
+from tests.browser.table3d_support import WEBGL_ARGS, ensure_bundle
 
 pytestmark = pytest.mark.browser
 
 
 class TestTable3dWords(LiveRoomTestCase):
+    browser_args = WEBGL_ARGS
+
     def setUp(self):
         ensure_bundle()
-        ChannelsLiveServerTestCase.setUp(self)
-        self.playwright = sync_playwright().start()
-        self.addCleanup(self.playwright.stop)
-        self.browser = launch(self.playwright, WEBGL_ARGS)
-        self.addCleanup(self.browser.close)
+        super().setUp()
 
     def test_it_labels_the_pass_button_in_japanese(self):
         context = self.browser.new_context(

@@ -6,6 +6,7 @@ Personas: Aki opens rooms, Ben joins by the link.
 
 import contextlib
 import json
+import os
 import re
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -65,11 +66,28 @@ LIVE_SETTINGS = {
 }
 
 
+@contextlib.contextmanager
+def orm_beside_playwright():
+    """Lets the ORM run in this thread while Playwright's loop, idle between calls, is marked as
+    running in it (see LiveRoomTestCase)."""
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
 @override_settings(**LIVE_SETTINGS)
 class LiveRoomTestCase(ChannelsLiveServerTestCase):
-    """A live server per class, a chromium per test; each test opens its own browser contexts."""
+    """A live server and a chromium per class; each test opens its own browser contexts (its own
+    cookies, storage and cache), closed when it ends."""
 
     serve_static = True
+    browser_args = CHROMIUM_ARGS
 
     @classmethod
     def setUpClass(cls):
@@ -94,15 +112,41 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
             if connection.alias in getattr(connection, "_connection_pools", {}):
                 connection.close_pool()
         super().setUpClass()
+        # Chromium starts once the server is forked (the child must not inherit its pipes), and
+        # once per class: launching it took about a second a test.
+        cls.playwright = sync_playwright().start()
+        try:
+            cls.browser = cls.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=cls.browser_args
+            )
+        except BaseException:
+            cls.playwright.stop()
+            super().tearDownClass()
+            raise
 
-    def setUp(self):
-        # Playwright's sync API runs an event loop in this thread: it must be stopped before the
-        # test case flushes the database, and the test itself leaves the ORM alone.
-        super().setUp()
-        self.playwright = sync_playwright().start()
-        self.addCleanup(self.playwright.stop)
-        self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        self.addCleanup(self.browser.close)
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        super().tearDownClass()
+
+    # Playwright's sync API leaves its event loop marked as running in this thread between calls,
+    # and Django then refuses the ORM here as if called from async code. Nothing async runs in
+    # this thread meanwhile (the server is another process), so the test case's own database
+    # work, flushing after a test and a class's set-up writing its rows before one, may go on;
+    # the test itself leaves the ORM alone (or uses a thread of its own).
+    @classmethod
+    def _pre_setup(cls):
+        with orm_beside_playwright():
+            super()._pre_setup()
+
+    def _callSetUp(self):
+        with orm_beside_playwright():
+            super()._callSetUp()
+
+    def _post_teardown(self):
+        with orm_beside_playwright():
+            super()._post_teardown()
 
     def new_page(self, *, width=1000, height=900) -> Page:
         context = self.browser.new_context(viewport={"width": width, "height": height})

@@ -5,10 +5,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from browser_support import LiveRoomTestCase, connected, version, wait_for_my_turn_or_the_end
-from channels.testing import ChannelsLiveServerTestCase
 from django.test import override_settings
-from playwright.sync_api import expect, sync_playwright
-from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, launch, save, settle
+from playwright.sync_api import expect
+from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, save, settle
 
 pytestmark = pytest.mark.browser
 
@@ -48,14 +47,12 @@ def joker_first_deal() -> str:
 class Table3dRoom(LiveRoomTestCase):
     """A live room and a chromium that draws WebGL (no tests of its own)."""
 
+    # The room harness's chromium has no WebGL; this one draws with SwiftShader.
+    browser_args = WEBGL_ARGS
+
     def setUp(self):
-        # The room harness's chromium has no WebGL; this one draws with SwiftShader.
         ensure_bundle()
-        ChannelsLiveServerTestCase.setUp(self)
-        self.playwright = sync_playwright().start()
-        self.addCleanup(self.playwright.stop)
-        self.browser = launch(self.playwright, WEBGL_ARGS)
-        self.addCleanup(self.browser.close)
+        super().setUp()
 
     def open_phone_room(self, width: int, height: int):
         """Aki opens a room against three Easy computers on a phone of this size."""
