@@ -189,12 +189,19 @@ SILENCEABLE = """(() => {
         }
     };
 })()"""
+# Counts the frames the page has taken in.
+FRAMES = """window.sevensFrames = 0;
+document.addEventListener("htmx:wsAfterMessage", () => { window.sevensFrames += 1; });"""
+PROBE_MS = 5000  # the page's wait for an answer to its question (static/js/panel.js)
 
 
 class TestSilentConnection(LiveRoomTestCase):
     def open(self):
         page = self.new_page()
         page.add_init_script(SILENCEABLE)
+        page.add_init_script(FRAMES)
+        # The page's timers run on a clock the test may move on, not to wait out the probe.
+        page.clock.install()
         open_deal(page, self.url)
         assert wait_for_my_turn_or_the_end(page) == "turn"
         return page
@@ -206,7 +213,8 @@ class TestSilentConnection(LiveRoomTestCase):
         page.evaluate("() => { window.sockets[0].silent = true; }")
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
         # No answer to the page's question within 5 s: a new socket, and the same table.
-        page.wait_for_function("() => window.sockets.length === 2", timeout=10_000)
+        page.clock.fast_forward(PROBE_MS + 100)
+        page.wait_for_function("() => window.sockets.length === 2")
         connected(page)
         assert table_state(page)["hand"] == before["hand"]
         page.wait_for_timeout(1500)
@@ -216,8 +224,10 @@ class TestSilentConnection(LiveRoomTestCase):
 
     def test_a_socket_that_answers_is_kept(self):
         page = self.open()
+        frames = page.evaluate("() => window.sevensFrames")
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
-        page.wait_for_timeout(6000)
+        page.wait_for_function("(n) => window.sevensFrames > n", arg=frames)  # the answer
+        page.clock.fast_forward(PROBE_MS + 1000)  # well past the time the page gives it
         assert page.evaluate("() => window.sockets.length") == 1
         expect(page.locator("[data-connection]")).to_be_hidden()
         assert play_by_clicks(page)
