@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Settings read in a process of their own, which opens no connection: the same on any database.
+pytestmark = pytest.mark.pure
+
 ROOT = Path(__file__).resolve().parent.parent
 READ = (
     "import json, django; django.setup(); from django.conf import settings as s; "
