@@ -130,33 +130,39 @@ class TestReconnect(LiveRoomTestCase):
         # htmx's own waits grow to a minute (up to 64 s by the tenth try). Here the socket is
         # said to have dropped abnormally (1006, which a page cannot send itself) after ten
         # failed tries: the page is connected again within ten seconds.
+        # The page's clock is stopped, then moved on 10.5 s at once: the reconnection's timer
+        # must have fired by then (a new socket made), not waited out in real time.
         page = self.new_page()
+        page.add_init_script(COUNT_SOCKETS)
+        page.clock.install()
         open_deal(page, self.url)
         assert wait_for_my_turn_or_the_end(page) == "turn"
-        waited = page.evaluate(DROP_AFTER_TRIES, 10)
-        assert 0 < waited <= 10_500, waited
+        page.clock.pause_at(page.evaluate("() => Date.now()") + 1)
+        assert page.evaluate("() => window.sevensSockets") == 1
+        page.evaluate(DROP_AFTER_TRIES, 10)
+        page.clock.run_for(10_500)
+        assert page.evaluate("() => window.sevensSockets") == 2
+        page.clock.resume()
+        connected(page)
         assert play_by_clicks(page)
 
 
 # The ws extension keeps its socket wrapper (retryCount, socket) on the room element. The real
 # socket is closed without its handler, which is then called as the browser would call it for
-# an abnormal close; the promise gives the milliseconds until the page is connected again.
-DROP_AFTER_TRIES = """(tries) => new Promise((done) => {
-  const room = document.querySelector('.room');
-  const wrapper = room['htmx-internal-data'].webSocket;
+# an abnormal close.
+DROP_AFTER_TRIES = """(tries) => {
+  const wrapper = document.querySelector('.room')['htmx-internal-data'].webSocket;
   const onclose = wrapper.socket.onclose;
   wrapper.socket.onclose = null;
   wrapper.socket.close();
   wrapper.retryCount = tries;
-  const start = performance.now();
   onclose({ code: 1006, wasClean: false });
-  const watch = setInterval(() => {
-    if (room.getAttribute('data-connected') === 'true') {
-      clearInterval(watch);
-      done(performance.now() - start);
-    }
-  }, 50);
-})"""
+}"""
+# Counts the WebSockets the page makes.
+COUNT_SOCKETS = """window.sevensSockets = 0;
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) { super(...args); window.sevensSockets += 1; }
+};"""
 
 WATCH = """
 window.sevensSeen = [];
