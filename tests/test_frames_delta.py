@@ -44,103 +44,124 @@ def move(room: Room, key: str | None = None) -> Room:
     return fresh(room)
 
 
-def play_moves(language: str, count: int, **overrides):
-    """Yields (before, after) tables of every seat and a watcher, move after move."""
+LANGUAGES = ["en", "ja", "zh-hans", "zh-hant"]
+
+
+def tables_in(languages: list[str], room: Room) -> dict[str, list[frames.Table]]:
+    tables_of = {}
+    for language in languages:
+        with translation.override(language):
+            tables_of[language] = tables(room)
+    return tables_of
+
+
+def play_moves(languages: list[str], count: int, **overrides):
+    """Yields, move after move, the (before, after) tables of every seat and a watcher in each
+    language. The moves are the same in every language (nothing a move stores is translated):
+    the match is played once and drawn in each."""
     room, keys = friend_match(**overrides)
-    with translation.override(language):
-        before = tables(room)
-        for _ in range(count):
-            if room.status != Room.Status.PLAYING:
-                return
-            room = move(room, keys[room.turn])
-            after = tables(room)
-            yield before, after
-            before = after
+    before = tables_in(languages, room)
+    for _ in range(count):
+        if room.status != Room.Status.PLAYING:
+            return
+        room = move(room, keys[room.turn])
+        after = tables_in(languages, room)
+        yield before, after
+        before = after
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("language", ["en", "ja"])
-def test_it_applies_each_delta_to_the_page_it_was_made_for(language, seed, deals):
+def test_it_applies_each_delta_to_the_page_it_was_made_for(seed, deals):
     deals(seed)
-    checked = 0
-    for before, after in play_moves(language, 60):
-        for old, new in zip(before, after, strict=True):
-            frame = frames.delta(old, new)
-            if frame is None:
-                continue
-            page = parse(old.html())
-            apply(page, frame)
-            same_table(page, new.html())
-            checked += 1
-    assert checked > 100
+    checked = {"en": 0, "ja": 0}
+    for before, after in play_moves(list(checked), 60):
+        for language in checked:
+            with translation.override(language):  # a table renders when asked, in the active one
+                for old, new in zip(before[language], after[language], strict=True):
+                    frame = frames.delta(old, new)
+                    if frame is None:
+                        continue
+                    page = parse(old.html())
+                    apply(page, frame)
+                    same_table(page, new.html())
+                    checked[language] += 1
+    assert min(checked.values()) > 100, checked
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
-def test_it_keeps_a_moves_update_and_the_whole_table_in_budget(language, seed, deals):
+def test_it_keeps_a_moves_update_and_the_whole_table_in_budget(seed, deals):
     # Every move of a whole round, to its settlement: the last round of a match (standings, the
-    # winner) or one of three (the button for the next round); the log at its longest.
+    # winner) or one of three (the button for the next round); the log at its longest. In every
+    # language.
     deals(seed)
-    deltas, fulls = [], []
-    for before, after in play_moves(language, 200, rounds=1 + 2 * (seed % 2)):
-        fulls += [len(t.html().encode()) for t in after]
-        for old, new in zip(before, after, strict=True):
-            frame = frames.delta(old, new)
-            if frame is None:
-                continue
-            assert len(frame.encode()) <= DELTA_BUDGET, frame
-            deltas.append(len(frame.encode()))
-    assert after[0].state["over"]
-    assert len(deltas) > 100
-    assert max(fulls) <= FULL_BUDGET, sorted(fulls)[-5:]
+    deltas = {language: [] for language in LANGUAGES}
+    fulls = {language: [] for language in LANGUAGES}
+    for before, after in play_moves(LANGUAGES, 200, rounds=1 + 2 * (seed % 2)):
+        for language in LANGUAGES:
+            with translation.override(language):
+                fulls[language] += [len(t.html().encode()) for t in after[language]]
+                for old, new in zip(before[language], after[language], strict=True):
+                    frame = frames.delta(old, new)
+                    if frame is None:
+                        continue
+                    assert len(frame.encode()) <= DELTA_BUDGET, (language, frame)
+                    deltas[language].append(len(frame.encode()))
+    for language in LANGUAGES:
+        assert after[language][0].state["over"], language
+        assert len(deltas[language]) > 100, language
+        assert max(fulls[language]) <= FULL_BUDGET, (language, sorted(fulls[language])[-5:])
 
 
-def play_passing(language: str):
+def play_passing(languages: list[str]):
     """A round where seat 0 passes whenever it may, so seats run out of passes: yields each
     delta of every seat and a watcher, version after version (the server's forced passes too,
-    one at a time)."""
+    one at a time), in each language."""
     room, keys = friend_match()
-    with translation.override(language):
-        before = tables(room)
-        while room.status == Room.Status.PLAYING:
-            if room.auto_turn:  # a forced pass, made by the server
-                play_pending(room.slug, limit=1)
-            else:
-                acts = services.legal_for(room.slug, room.turn)
-                passes = [a for a in acts if a["type"] == "pass"]
-                act = passes[0] if room.turn == 0 and passes else None
-                act = act or next((a for a in acts if a["type"] == "play"), acts[0])
-                key = keys[room.turn]
-                assert services.submit_action(room.slug, room.turn, act, room.version, key).ok
-            room = fresh(room)
-            after = tables(room)
-            for old, new in zip(before, after, strict=True):
-                frame = frames.delta(old, new)
-                if frame is not None:
-                    yield old, new, frame
-            before = after
+    before = tables_in(languages, room)
+    while room.status == Room.Status.PLAYING:
+        if room.auto_turn:  # a forced pass, made by the server
+            play_pending(room.slug, limit=1)
+        else:
+            acts = services.legal_for(room.slug, room.turn)
+            passes = [a for a in acts if a["type"] == "pass"]
+            act = passes[0] if room.turn == 0 and passes else None
+            act = act or next((a for a in acts if a["type"] == "play"), acts[0])
+            key = keys[room.turn]
+            assert services.submit_action(room.slug, room.turn, act, room.version, key).ok
+        room = fresh(room)
+        after = tables_in(languages, room)
+        for language in languages:
+            with translation.override(language):
+                for old, new in zip(before[language], after[language], strict=True):
+                    frame = frames.delta(old, new)
+                    if frame is not None:
+                        yield language, old, new, frame
+        before = after
 
 
-@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
-def test_it_keeps_a_seat_running_out_of_passes_in_budget(language, deals):
+def test_it_keeps_a_seat_running_out_of_passes_in_budget(deals):
     # "Bytes: a move's pushed update ≤ 1.5 kB per seat": an eliminated seat's cards go to the
     # layout as the rows' words in #table-state (the page draws the cells and the notes), its
     # emptied hand as a deletion and the "no cards" note; a seat with no card to play gets the
-    # forced-pass note in place of its turn note, not its whole panel again.
-    laid, forced = [], 0
+    # forced-pass note in place of its turn note, not its whole panel again. In every language.
+    laid = {language: [] for language in LANGUAGES}
+    forced = dict.fromkeys(LANGUAGES, 0)
     for seed in range(4):
         deals(seed)
-        for old, new, frame in play_passing(language):
-            assert len(frame.encode()) <= DELTA_BUDGET, frame
-            assert '<section id="controls"' not in frame
-            forced += 'forced-pass" role="status"' in frame
+        for language, old, new, frame in play_passing(LANGUAGES):
+            assert len(frame.encode()) <= DELTA_BUDGET, (language, frame)
+            assert '<section id="controls"' not in frame, language
+            forced[language] += 'forced-pass" role="status"' in frame
             if '"eliminate"' in frame or "forced-pass" in frame:
-                laid += [len(e["cards"]) for e in new.state["history"] if e["type"] == "eliminate"]
-                page = parse(old.html())
+                laid[language] += [
+                    len(e["cards"]) for e in new.state["history"] if e["type"] == "eliminate"
+                ]
+                page = parse(old.html())  # in `language`: play_passing yields inside it
                 apply(page, frame)
                 same_table(page, new.html())
-    assert len(laid) >= 8 and max(laid) >= 4, laid
-    assert forced >= 4, forced
+    for language in LANGUAGES:
+        assert len(laid[language]) >= 8 and max(laid[language]) >= 4, (language, laid[language])
+        assert forced[language] >= 4, (language, forced[language])
 
 
 def test_it_sends_the_whole_table_when_the_socket_is_further_behind():
