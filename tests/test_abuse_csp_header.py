@@ -1,0 +1,173 @@
+"""The Content-Security-Policy header (django-csp, config/settings.py): every page says scripts,
+styles, images, fonts and connections come from the site alone, with no inline code and no eval,
+and that no other site may frame it. The pages hold nothing that policy would block: no inline
+script (JSON data blocks are not run), no <style>, no style or on… attribute.
+
+tests/browser/test_browser_csp.py checks the same pages in chromium, with the socket and the 3D
+table at work."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from rooms.models import Room
+from tests.history_support import play, seats, store
+from tests.live_support import cpu_room, new_session
+
+pytestmark = pytest.mark.django_db
+
+POLICY = {
+    "default-src": {"'self'"},
+    "script-src": {"'self'"},
+    "style-src": {"'self'"},
+    "img-src": {"'self'"},
+    "font-src": {"'self'"},
+    "connect-src": {"'self'"},
+    "object-src": {"'none'"},
+    "base-uri": {"'self'"},
+    "form-action": {"'self'"},
+    "frame-ancestors": {"'none'"},
+}
+PAGES = [
+    "/",
+    "/rules/",
+    "/about/",
+    "/help/",
+    "/tips/",
+    "/privacy/",
+    "/about/cpu/",
+    "/deal/",
+    "/rankings/",
+    "/matches/",
+    "/replays/upload/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/admin/login/",
+]
+# A <script> the browser would run: no src, and a type that is JavaScript (or none).
+INLINE_SCRIPT = re.compile(
+    r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.IGNORECASE
+)
+INLINE_STYLE = re.compile(r"<style\b|\sstyle=", re.IGNORECASE)
+HANDLER = re.compile(r"<[^>]*\son[a-z]+=", re.IGNORECASE)
+BLOCKED_WORDS = ("'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "data:", "blob:", "*")
+
+
+def policy_of(response) -> dict[str, set[str]]:
+    header = response.headers.get("Content-Security-Policy")
+    assert header, f"{response.status_code} without a Content-Security-Policy header"
+    directives = {}
+    for part in header.split(";"):
+        name, *sources = part.split()
+        assert name not in directives, f"{name} twice in {header!r}"
+        directives[name] = set(sources)
+    return directives
+
+
+def assert_strict(response) -> None:
+    policy = policy_of(response)
+    assert policy == POLICY
+    header = response.headers["Content-Security-Policy"]
+    for word in BLOCKED_WORDS:
+        assert word not in header.split(), f"{word} in {header!r}"
+
+
+def assert_nothing_inline(html: str) -> None:
+    assert not INLINE_SCRIPT.findall(html), INLINE_SCRIPT.findall(html)
+    assert not INLINE_STYLE.search(html), html[INLINE_STYLE.search(html).start() :][:200]
+    assert not HANDLER.search(html), HANDLER.search(html).group(0)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_it_sends_the_strict_policy_with_every_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    assert_strict(response)
+    assert_nothing_inline(response.content.decode())
+
+
+def test_it_tells_htmx_to_add_no_style_and_run_no_attribute_code(client):
+    html = client.get("/").content.decode()
+    config = (
+        """<meta name="htmx-config" content='{"includeIndicatorStyles": false, """
+        """"allowEval": false}'>"""
+    )
+    assert config in html
+
+
+def test_the_room_page_with_its_3d_table_and_socket(client):
+    key = new_session()
+    client.cookies["sessionid"] = key
+    room = cpu_room(key)
+    response = client.get(f"/room/{room.slug}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="table3d"' in html and 'hx-ext="ws"' in html and 'id="table-state"' in html
+    assert_strict(response)
+    assert_nothing_inline(html)
+
+
+def test_a_room_page_seen_by_a_visitor_and_a_finished_room(client):
+    room = cpu_room(new_session())
+    assert_strict(client.get(f"/room/{room.slug}/"))
+    Room.objects.filter(pk=room.pk).update(status=Room.Status.CLOSED)
+    response = client.get(f"/room/{room.slug}/")
+    assert_strict(response)
+    assert_nothing_inline(response.content.decode())
+
+
+def test_the_match_page_and_its_replay(client):
+    stored = store(play(seed=31, seats=seats("human", "easy", "medium", "hard")))
+    response = client.get(f"/matches/{stored.pk}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="replay-state"' in html
+    assert_strict(response)
+    assert_nothing_inline(html)
+
+
+def test_the_error_pages(client):
+    """A page not found, and a form sent without its CSRF token (templates/403_csrf.html)."""
+    for path in ("/no-such-page/", "/room/no-such-room/"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert_strict(response)
+        assert_nothing_inline(response.content.decode())
+    response = Client(enforce_csrf_checks=True).post("/new/", {"start": "cpu-easy"})
+    assert response.status_code == 403
+    assert_strict(response)
+
+
+def test_the_admin_signed_in(admin_client):
+    room = cpu_room(new_session())
+    for path in (
+        "/admin/",
+        "/admin/rooms/room/",
+        f"/admin/rooms/room/{room.pk}/change/",
+        "/admin/auth/user/add/",
+        "/admin/stats/playevent/",
+    ):
+        response = admin_client.get(path)
+        assert response.status_code == 200, path
+        assert_strict(response)
+        assert_nothing_inline(response.content.decode())
+
+
+def test_the_table_demo_page(client, settings):
+    settings.TABLE_DEMO = True
+    response = client.get("/dev/table-demo/")
+    assert response.status_code == 200
+    assert_strict(response)
+    assert_nothing_inline(response.content.decode())
+
+
+def test_it_keeps_the_policy_in_debug(client, settings):
+    settings.DEBUG = True
+    key = new_session()
+    client.cookies["sessionid"] = key
+    response = client.get(f"/room/{cpu_room(key).slug}/")
+    assert_strict(response)
+    html = response.content.decode()
+    assert "django_htmx/django-htmx.js" in html  # DEBUG's own script, from a file too
+    assert_nothing_inline(html)
