@@ -63,7 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.csp.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -257,9 +257,9 @@ if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
 # Content-Security-Policy (django-csp): every script, style, image and font comes from the site
-# itself, and so does every connection (CSP Level 3's 'self' covers ws:/wss: of the same host, the
-# room's socket). No inline script or style, no eval: the pages hold none (JSON data blocks are
-# not run), and htmx is told to add no <style> of its own (the htmx-config meta of base.html).
+# itself, and so does every connection (config/csp.py adds the room socket's ws:/wss: origin for
+# the request's host). No inline script or style, no eval: the pages hold none (JSON data blocks
+# are not run), and htmx is told to add no <style> of its own (the htmx-config meta of base.html).
 # A view that needs more widens its own response with csp.decorators.csp_update (docs/deploy.md).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
@@ -275,6 +275,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+# Where browsers report what the policy refused (a collector of the operator's; none by default).
+if os.environ.get("SEVENS_CSP_REPORT_URI"):
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [os.environ["SEVENS_CSP_REPORT_URI"]]
 
 # The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
 # when set there; the code holds their defaults (docs/deploy.md lists them).

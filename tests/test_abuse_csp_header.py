@@ -6,7 +6,12 @@ script (JSON data blocks are not run), no <style>, no style or on… attribute.
 tests/browser/test_browser_csp.py checks the same pages in chromium, with the socket and the 3D
 table at work."""
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -23,7 +28,9 @@ POLICY = {
     "style-src": {"'self'"},
     "img-src": {"'self'"},
     "font-src": {"'self'"},
-    "connect-src": {"'self'"},
+    # 'self', and the room socket's own origin for browsers that read 'self' as CSP Level 2 did
+    # (Safari before 16: config/csp.py)
+    "connect-src": {"'self'", "ws://testserver", "wss://testserver"},
     "object-src": {"'none'"},
     "base-uri": {"'self'"},
     "form-action": {"'self'"},
@@ -85,6 +92,20 @@ def test_it_sends_the_strict_policy_with_every_page(client, path):
     assert response.status_code == 200
     assert_strict(response)
     assert_nothing_inline(response.content.decode())
+
+
+def test_it_names_the_socket_of_the_page_s_own_host(client, settings):
+    settings.ALLOWED_HOSTS = ["sevens.example"]
+    for secure in (False, True):
+        policy = policy_of(client.get("/", HTTP_HOST="sevens.example", secure=secure))
+        assert policy["connect-src"] == {"'self'", "ws://sevens.example", "wss://sevens.example"}
+
+
+def test_a_host_not_allowed_gets_the_policy_without_a_socket_origin(client, settings):
+    settings.ALLOWED_HOSTS = ["sevens.example"]
+    response = client.get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    assert policy_of(response)["connect-src"] == {"'self'"}
 
 
 def test_it_tells_htmx_to_add_no_style_and_run_no_attribute_code(client):
@@ -171,3 +192,32 @@ def test_it_keeps_the_policy_in_debug(client, settings):
     html = response.content.decode()
     assert "django_htmx/django-htmx.js" in html  # DEBUG's own script, from a file too
     assert_nothing_inline(html)
+
+
+def directives_with(**env) -> dict:
+    """The policy's directives as config/settings.py reads them from this environment."""
+    read = (
+        "import json, django; django.setup(); from django.conf import settings; "
+        "print(json.dumps(settings.CONTENT_SECURITY_POLICY['DIRECTIVES']))"
+    )
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("SEVENS_CSP")}
+    out = subprocess.run(
+        [sys.executable, "-c", read],
+        cwd=Path(__file__).resolve().parent.parent,
+        env={**clean, **env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_it_names_a_report_collector_only_when_the_operator_gives_one(client, settings):
+    assert "report-uri" not in directives_with()
+    directives = directives_with(SEVENS_CSP_REPORT_URI="https://reports.example/csp")
+    assert directives["report-uri"] == ["https://reports.example/csp"]
+
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": directives}
+    header = client.get("/").headers["Content-Security-Policy"]
+    assert "report-uri https://reports.example/csp" in header.split("; ")
