@@ -1,11 +1,13 @@
-"""The Content-Security-Policy header (django-csp, config/settings.py): every page says scripts,
-styles, images, fonts and connections come from the site alone, with no inline code and no eval,
-and that no other site may frame it. The pages hold nothing that policy would block: no inline
+"""The Content-Security-Policy header (django-csp, config/settings.py and config/csp.py): every
+page says scripts, styles, images, fonts and connections come from the site alone (the room's
+socket on the page's own host), with no inline code and no eval, and that no other site may frame
+it. The pages hold nothing that policy would block: no inline
 script (JSON data blocks are not run), no <style>, no style or on… attribute.
 
 tests/browser/test_browser_csp.py checks the same pages in chromium, with the socket and the 3D
 table at work."""
 
+import io
 import json
 import os
 import re
@@ -16,9 +18,10 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from rooms import services
 from rooms.models import Room
-from tests.history_support import play, seats, store
-from tests.live_support import cpu_room, new_session
+from tests.history_support import play, seats, store, user
+from tests.live_support import cpu_room, hotseat_room, new_session, play_round_by_hand, rules
 
 pytestmark = pytest.mark.django_db
 
@@ -146,6 +149,36 @@ def test_the_match_page_and_its_replay(client):
     assert 'id="replay-state"' in html
     assert_strict(response)
     assert_nothing_inline(html)
+
+
+def test_the_other_pages_and_fragments(client):
+    """Each kind of page once more, for inline code: the ones a player meets after a match."""
+    key = new_session()
+    client.cookies["sessionid"] = key
+    hotseat = play_round_by_hand(hotseat_room(key), key)
+    stored = store(play(seed=5, seats=seats("human", "easy", "medium", "hard")))
+    log = client.get(f"/matches/{stored.pk}/sevens-log.json").content
+    file = io.BytesIO(log)
+    file.name = "match.json"
+    uploaded = client.post("/replays/upload/", {"file": file})
+    assert uploaded.status_code == 302
+    friend = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"], session_key=key
+    )
+    user("Aki")
+    for path in (
+        f"/room/{hotseat.slug}/",
+        f"/room/{hotseat.slug}/log/?round=1&before=3",
+        f"/matches/room/{hotseat.slug}/",
+        f"/room/{friend.slug}/",
+        uploaded["Location"],
+        "/players/Aki/",
+        "/deal/?code=1xf",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert_strict(response)
+        assert_nothing_inline(response.content.decode())
 
 
 def test_the_error_pages(client):
