@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.urls import path as route
 
 from rooms import services
 from rooms.models import Room
@@ -191,6 +192,21 @@ def test_the_error_pages(client):
     response = Client(enforce_csrf_checks=True).post("/new/", {"start": "cpu-easy"})
     assert response.status_code == 403
     assert_strict(response)
+
+
+def boom(request):
+    raise RuntimeError("a server error, on purpose")
+
+
+urlpatterns = [route("boom/", boom)]  # the 500 page's test: ROOT_URLCONF is this module
+
+
+def test_the_server_error_page(settings):
+    settings.ROOT_URLCONF = __name__
+    response = Client(raise_request_exception=False).get("/boom/")
+    assert response.status_code == 500
+    assert_strict(response)
+    assert_nothing_inline(response.content.decode())
 
 
 def test_the_admin_signed_in(admin_client):
