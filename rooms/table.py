@@ -407,6 +407,8 @@ def settlement(view: dict, names) -> dict | None:
         "tied": match_over and len(set(totals)) < len(totals),
         # Without places for the seats holding cards, the tie-break is said by the cards left.
         "unranked": unranked(rules["round_end"], rules["scoring"]),
+        # The finished match's page, with its replay (none for a view without a stored match).
+        "match_id": view.get("match_id") if match_over else None,
     }
 
 
