@@ -25,8 +25,6 @@ from django.utils import translation
 from rooms import seatparts, table, tableparts, tableview
 from rooms.render import FRAGMENTS, room_facts
 
-PUBLIC = ("rules_card", "lobby", "layout", "last_move", "log")
-
 
 class Lru:
     """A small thread-safe mapping that forgets its least recently used entry past `size`."""
