@@ -248,15 +248,15 @@ def test_leaving_a_seat_before_the_start_does_not_promise_the_computer_will_play
     with the lobby's status on a page that stays open)."""
     ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
     button = re.compile(r'<form[^>]*class="leave-form".*?</form>', re.S)
-    shown = re.compile(r"<span data-while=\"(\w+)\"( hidden)?>([^<]*)</span>")
+    shown = re.compile(r"<span data-while=\"([\w-]+)\"( hidden)?>([^<]*)</span>")
 
     waiting = {
         w: (text, bool(hidden))
         for w, hidden, text in shown.findall(button.search(page(ben, room)).group())
     }
     assert waiting == {
-        "waiting": ("Leave my seat", False),
-        "playing": ("Leave my seat (the computer plays it)", True),
+        "not-live": ("Leave my seat", False),
+        "live": ("Leave my seat (the computer plays it)", True),
     }
     ben.post(f"/room/{room.slug}/leave/")
     seat = room.seats.get(index=1)
@@ -269,6 +269,6 @@ def test_leaving_a_seat_before_the_start_does_not_promise_the_computer_will_play
         for w, hidden, text in shown.findall(button.search(page(ben, room)).group())
     }
     assert playing == {
-        "waiting": ("Leave my seat", True),
-        "playing": ("Leave my seat (the computer plays it)", False),
+        "not-live": ("Leave my seat", True),
+        "live": ("Leave my seat (the computer plays it)", False),
     }
