@@ -23,6 +23,7 @@ from rooms import services
 from rooms.models import Room
 from tests.history_support import play, seats, store, user
 from tests.live_support import cpu_room, hotseat_room, new_session, play_round_by_hand, rules
+from tests.site_pages import PLAIN_PAGES
 
 pytestmark = pytest.mark.django_db
 
@@ -40,22 +41,7 @@ POLICY = {
     "form-action": {"'self'"},
     "frame-ancestors": {"'none'"},
 }
-PAGES = [
-    "/",
-    "/rules/",
-    "/about/",
-    "/help/",
-    "/tips/",
-    "/privacy/",
-    "/about/cpu/",
-    "/deal/",
-    "/rankings/",
-    "/matches/",
-    "/replays/upload/",
-    "/accounts/login/",
-    "/accounts/signup/",
-    "/admin/login/",
-]
+PAGES = [*PLAIN_PAGES, "/admin/login/"]
 # A <script> the browser would run: no src, and a type that is JavaScript (or none).
 INLINE_SCRIPT = re.compile(
     r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>", re.IGNORECASE

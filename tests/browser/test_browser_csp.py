@@ -13,6 +13,7 @@ from playwright.sync_api import sync_playwright
 from table3d_support import WEBGL_ARGS, ensure_bundle, launch
 
 from tests.history_support import play, seats, store
+from tests.site_pages import PLAIN_PAGES
 
 pytestmark = pytest.mark.browser
 
@@ -21,22 +22,7 @@ window.cspViolations = [];
 document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(
     `${e.effectiveDirective} refused ${e.blockedURI || "?"} (${e.sourceFile}:${e.lineNumber})`));
 """
-PAGES = [
-    "/",
-    "/rules/",
-    "/about/",
-    "/help/",
-    "/tips/",
-    "/privacy/",
-    "/about/cpu/",
-    "/deal/",
-    "/rankings/",
-    "/matches/",
-    "/replays/upload/",
-    "/accounts/login/",
-    "/accounts/signup/",
-    "/no-such-page/",
-]
+PAGES = [*PLAIN_PAGES, "/no-such-page/"]
 PASSWORD = "csp-boss-password-1"
 
 

@@ -9,23 +9,11 @@ from browser_support import LiveRoomTestCase
 from games.sevens import RuleSet
 from history import ratings
 from tests.history_support import play, seats, store, user
+from tests.site_pages import PLAIN_PAGES
 
 pytestmark = pytest.mark.browser
 
-PAGES = [
-    "/",
-    "/rules/",
-    "/help/",
-    "/tips/",
-    "/privacy/",
-    "/about/cpu/",
-    "/rankings/",
-    "/matches/",
-    "/deal/",
-    "/replays/upload/",
-    "/accounts/login/",
-    "/accounts/signup/",
-]
+PAGES = PLAIN_PAGES
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
