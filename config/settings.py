@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -43,6 +44,7 @@ CSRF_TRUSTED_ORIGINS = [
 
 INSTALLED_APPS = [
     "daphne",
+    "csp",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -61,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -252,6 +255,29 @@ if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # A load balancer probes a process directly, over plain HTTP: it gets the answer, not a redirect.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+
+# Content-Security-Policy (django-csp): every script, style, image and font comes from the site
+# itself, and so does every connection (config/csp.py adds the room socket's ws:/wss: origin for
+# the request's host). No inline script or style, no eval: the pages hold none (JSON data blocks
+# are not run), and htmx is told to add no <style> of its own (the htmx-config meta of base.html).
+# A view that needs more widens its own response with csp.decorators.csp_update (docs/deploy.md).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Where browsers report what the policy refused (a collector of the operator's; none by default).
+if os.environ.get("SEVENS_CSP_REPORT_URI"):
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [os.environ["SEVENS_CSP_REPORT_URI"]]
 
 # The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
 # when set there; the code holds their defaults (docs/deploy.md lists them).

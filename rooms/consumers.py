@@ -2,7 +2,9 @@
 
 The consumer holds no rules and no secrets. A change in the room reaches it as "room changed,
 version N" (through the channel layer, from any process); it then renders the table for its own
-seat from the database, so each socket only ever receives what its seat may know.
+seat from the room as committed (read from the database once per version and process, or handed
+over by the move's writer in its own process: `rooms.frames`), so each socket only ever receives
+what its seat may know.
 """
 
 import asyncio

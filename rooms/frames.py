@@ -1,7 +1,7 @@
 """The frames pushed to a room's sockets, cheap enough for hundreds of sockets per process.
 
 A room at one version is read from the database once per process (`tableview.read`), and the
-fragments every viewer shares (`#layout`, `#log`, `#last-move`, `#rules-card`, …) are rendered once
+fragments every viewer shares (`#layout`, `#log`, `#last-move`, `#lobby`, …) are rendered once
 per (room, version, language); per socket only what is its own (`#hand`, `#controls`,
 `#table-state`, and the few fragments that mark "you") is rendered, and that too is kept per
 viewer, so two tabs of a seat share it. Everything is bounded (least recently used goes first).
@@ -24,8 +24,6 @@ from django.utils import translation
 
 from rooms import seatparts, table, tableparts, tableview
 from rooms.render import FRAGMENTS, room_facts
-
-PUBLIC = ("rules_card", "lobby", "layout", "last_move", "log")
 
 
 class Lru:

@@ -29,7 +29,10 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         now = timezone.now()
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
         reclaimed = [s for s in held if s.cpu_controlled]
-        if reclaimed and room.status in LIVE:
+        # Also once the match is over: the player back on the final table is no longer away, and
+        # "Play again" must deal them their own seat (their socket stays open, so no later
+        # connection would take it back).
+        if reclaimed and room.status in (*LIVE, Room.Status.FINISHED):
             # With a player left at the table the computer played these seats meanwhile (with
             # nobody, the room waited: `guard.server_plays`). Their player is told so: the hand
             # and the passes left changed while they were away.

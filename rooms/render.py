@@ -137,6 +137,9 @@ def page_context(room, session_key: str) -> dict:
         "t": t,
         "seated": bool(mine),
         "waiting": waiting,
+        # a match under way: a seat left now is played by the computer (before the deal, or once
+        # the match is over, it is only free again)
+        "live": room.status in ("playing", "between_rounds"),
         # The seat forms are on the page of every visitor without a seat, shown while a seat is
         # free (panel.js followStatus): a seat its player left during the match comes free.
         "can_join": open_room and not mine and room.mode == "friend",

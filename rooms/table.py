@@ -134,9 +134,12 @@ def personal(
             "hand": hand(view),
             "turn": turn_facts(view, viewer_seat, names),
             "live": live_text(pub["spoken_move"], view, viewer_seat),
-            # the hot-seat curtain's seat: the 3D table turns to it, face down, and shows the curtain
+            # the hot-seat curtain's seat: the 3D table turns to it, face down, and shows the curtain;
+            # `device`: this browser holds the hot-seat room's seats (another one only watches it:
+            # the play statistics count no match for a watcher, static/js/stats.js)
             "state": compact_state(view)
-            | ({"curtain": curtain_for} if curtain_for is not None else {}),
+            | ({"curtain": curtain_for} if curtain_for is not None else {})
+            | ({"device": True} if device else {}),
         }
     )
     t["state_json"] = state_text(t["state"])
@@ -407,6 +410,8 @@ def settlement(view: dict, names) -> dict | None:
         "tied": match_over and len(set(totals)) < len(totals),
         # Without places for the seats holding cards, the tie-break is said by the cards left.
         "unranked": unranked(rules["round_end"], rules["scoring"]),
+        # The finished match's page, with its replay (none for a view without a stored match).
+        "match_id": view.get("match_id") if match_over else None,
     }
 
 

@@ -73,6 +73,8 @@ class RoomRead:
             "levels": [s.level or None for s in seats],
             "totals": list(match.totals) if match else [0] * len(seats),
             "winner": match.winner if match and match.status == Match.Status.FINISHED else None,
+            # The stored match (history's match page): its replay and log, once it is over.
+            "match_id": match.pk if match else None,
             "results": self.results,
             "fast_forward": room.fast_forward,
         }

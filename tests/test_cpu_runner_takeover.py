@@ -71,3 +71,35 @@ def test_it_drops_a_cpu_move_planned_just_before_the_player_came_back(friends):
     assert result.stale
     room = fresh(room)
     assert room.turn == 1 and room.version == turn.version + 1
+
+
+def test_a_player_back_once_the_match_is_over_plays_the_rematch_himself(settings):
+    """Ben's connection dropped, the computer played his seat to the end of the match; he opens
+    the room again on the final table and Aki presses "Play again": the new match is his to play,
+    not the computer's (his socket stays open, so nothing would give the seat back later)."""
+    settings.SEVENS_CPU_DELAY = 0
+    aki, ben = new_session(), new_session()
+    room = services.create_room(
+        rules=rules(rounds=1), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.fill_and_start(room, aki, level="random")
+    ben_goes_away(fresh(room), aki, ben)
+    room = fresh(room)
+    for _ in range(80):
+        cpu.play_pending(room.slug)
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        move = services.legal_for(room.slug, 0)[0]
+        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
+    assert room.status == Room.Status.FINISHED
+    version = room.version
+
+    services.seat_connected(room.slug, ben)
+    seat = Seat.objects.get(room=room, index=1)
+    assert not seat.cpu_controlled and seat.connected
+    assert fresh(room).version == version + 1  # every table stops showing him away
+
+    assert services.rematch(room, aki, fresh(room).version)
+    assert [s.cpu_controlled for s in fresh(room).seats.all()] == [False, False, False, False]

@@ -240,3 +240,35 @@ def test_the_room_page_carries_every_cards_words_in_its_language(aki, room):
         ).group(1)
     )
     assert ja["8♦"] != "8 of diamonds" and "8" in ja["8♦"]
+
+
+def test_leaving_a_seat_before_the_start_does_not_promise_the_computer_will_play_it(aki, ben, room):
+    """Before the deal, leaving frees the seat (the computer plays a seat only once the match is
+    on): the button says so, and says the other once the match starts (panel.js swaps the two
+    with the lobby's status on a page that stays open)."""
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    button = re.compile(r'<form[^>]*class="leave-form".*?</form>', re.S)
+    shown = re.compile(r"<span data-while=\"([\w-]+)\"( hidden)?>([^<]*)</span>")
+
+    waiting = {
+        w: (text, bool(hidden))
+        for w, hidden, text in shown.findall(button.search(page(ben, room)).group())
+    }
+    assert waiting == {
+        "not-live": ("Leave my seat", False),
+        "live": ("Leave my seat (the computer plays it)", True),
+    }
+    ben.post(f"/room/{room.slug}/leave/")
+    seat = room.seats.get(index=1)
+    assert seat.session_key is None and not seat.cpu_controlled
+
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/start/")
+    playing = {
+        w: (text, bool(hidden))
+        for w, hidden, text in shown.findall(button.search(page(ben, room)).group())
+    }
+    assert playing == {
+        "not-live": ("Leave my seat", True),
+        "live": ("Leave my seat (the computer plays it)", False),
+    }

@@ -105,3 +105,44 @@ class TestStatsScript(LiveRoomTestCase):
         )
         new_slug = page.url.rstrip("/").rsplit("/", 1)[1]
         assert not any(new_slug in key for key in notes), notes
+
+    def test_a_hot_seat_room_counts_on_its_own_device_and_not_for_a_watcher(self):
+        """A hot-seat room's device plays every seat (behind its curtain: no seat of its own at
+        that moment); another browser opening the room's address only watches. It counted as
+        playing, and the match was counted twice."""
+        device = self.new_page()
+        device_sent = []
+        device.on(
+            "request",
+            lambda r: (
+                device_sent.append(json.loads(r.post_data)) if "/stats/event/" in r.url else 0
+            ),
+        )
+        device.goto(self.url("/"))
+        with device.expect_request(
+            lambda r: "/stats/event/" in r.url and "match_start" in r.post_data
+        ):
+            device.locator('button[value="hotseat"]').click()
+            device.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(device)
+        assert device.evaluate("JSON.parse(document.getElementById('table-state').textContent)")[
+            "device"
+        ]
+        start = next(e for e in device_sent if e["event"] == "match_start")
+        assert start["mode"] == "hotseat"
+
+        watcher = self.new_page()
+        watcher_sent = []
+        watcher.on(
+            "request",
+            lambda r: (
+                watcher_sent.append(json.loads(r.post_data)) if "/stats/event/" in r.url else 0
+            ),
+        )
+        watcher.goto(device.url)
+        connected(watcher)
+        view = watcher.evaluate("JSON.parse(document.getElementById('table-state').textContent)")
+        assert view["mode"] == "hotseat" and view["seat"] is None and "device" not in view
+        watcher.evaluate(FINISH)
+        watcher.wait_for_timeout(500)
+        assert not [e for e in watcher_sent if e["event"].startswith("match_")], watcher_sent

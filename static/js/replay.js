@@ -1,4 +1,5 @@
-// The replay viewer's keys: ← and → step, Home and End jump to the start and end of the round.
+// The replay viewer's keys: ← and → step, Home and End jump to the start and end of the round;
+// and its Play button, which steps on by itself.
 // Each key presses the matching link of the viewer, so the keys do what the buttons do (htmx swaps
 // the viewer in place; without htmx the link loads the page). The arrows work anywhere on the page
 // but in a form field; Home and End in the viewer or with nothing focused (on a link or a button
@@ -89,6 +90,74 @@
     return null;
   }
 
+  // Play: the viewer steps on by itself, a step every STEP_MS, to the round's end. Any press of
+  // the player's own (a key, a link of the viewer) takes over and stops it.
+  var STEP_MS = 1500;
+  var playing = false;
+  var timer = null;
+  var stepping = false; // the click is Play's own, not the player's
+
+  function playButton() {
+    return document.querySelector(".replay-play");
+  }
+
+  function setPlaying(on) {
+    playing = on;
+    clearTimeout(timer);
+    timer = null;
+    var button = playButton();
+    if (!button) return;
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? button.dataset.pause : button.dataset.play;
+  }
+
+  function stepOn() {
+    timer = null;
+    var viewer = document.getElementById("replay");
+    if (!playing || !viewer) return;
+    if (loading) {
+      timer = setTimeout(stepOn, STEP_MS);
+      return;
+    }
+    var next = viewer.querySelector(".replay-nav .replay-next");
+    if (!next) {
+      setPlaying(false); // the round's end
+      return;
+    }
+    stepping = true;
+    try {
+      next.click();
+    } finally {
+      stepping = false;
+    }
+  }
+
+  var play = playButton();
+  if (play) {
+    play.hidden = false;
+    play.addEventListener("click", function () {
+      if (playing) {
+        setPlaying(false);
+        return;
+      }
+      var viewer = document.getElementById("replay");
+      if (!viewer) return;
+      setPlaying(true);
+      // At the round's end Play starts it again from the deal.
+      var start = viewer.querySelector(".replay-nav .replay-next") ? null : viewer.querySelector(".replay-nav .replay-first");
+      if (start) {
+        stepping = true;
+        try {
+          start.click();
+        } finally {
+          stepping = false;
+        }
+      } else {
+        stepOn();
+      }
+    });
+  }
+
   document.addEventListener("focusin", function (event) {
     var viewer = document.getElementById("replay");
     intent = viewer && viewer.contains(event.target) ? intentOf(event.target) : null;
@@ -100,17 +169,23 @@
     var viewer = document.getElementById("replay");
     if (!viewer) return;
     var active = document.activeElement;
-    // in the viewer, or its focus just taken by a swap and about to come back
-    var inside = viewer.contains(active) || (intent !== null && lost());
+    // in the viewer (its Play button too), or its focus just taken by a swap and about to come back
+    var inside = viewer.contains(active) || active === playButton() || (intent !== null && lost());
     var free = lost() || active.id === "main";
     if ((event.key === "Home" || event.key === "End") && !inside && !free) return;
     event.preventDefault();
+    if (playing) setPlaying(false); // the player steps: Play stops
     var link = viewer.querySelector('.replay-nav a[data-key="' + event.key + '"]');
     if (!link && !loading) return;
     if (inside) intent = { key: event.key };
     if (loading) presses.push({ key: event.key });
     else link.click();
   });
+
+  // A link of the viewer pressed by the player stops Play.
+  document.addEventListener("click", function (event) {
+    if (playing && !stepping && event.target.closest && event.target.closest("#replay a[href]")) setPlaying(false);
+  }, true);
 
   // A click on a link of the viewer while it loads waits too (before htmx sees it).
   document.addEventListener("click", function (event) {
@@ -135,12 +210,14 @@
     if (forViewer(event) && !event.detail.successful) {
       loading = false;
       presses = [];
+      setPlaying(false);
     }
   });
 
   document.addEventListener("htmx:historyRestore", function () {
     loading = false;
     presses = [];
+    setPlaying(false);
   });
 
   document.addEventListener("toggle", function (event) {
@@ -171,6 +248,11 @@
     if (next) {
       next.click(); // the next swap reads the step out and gives the focus back
       return;
+    }
+    if (playing) {
+      clearTimeout(timer);
+      if (viewer.querySelector(".replay-nav .replay-next")) timer = setTimeout(stepOn, STEP_MS);
+      else setPlaying(false); // the round's end
     }
     var live = document.getElementById("replay-live");
     if (live) {

@@ -134,7 +134,9 @@
     if (!enabled()) return; // switched off: nothing is sent, and nothing kept to send later
     const view = readView();
     if (!room || !view || !view.mode || !view.status || view.status === "waiting") return;
-    const playing = (view.seat !== null && view.seat !== undefined) || view.mode === "hotseat";
+    // A hot-seat room's own device plays every seat, behind its curtain too (`device`); another
+    // browser viewing the room only watches it.
+    const playing = (view.seat !== null && view.seat !== undefined) || (view.mode === "hotseat" && view.device === true);
     if (!playing) return; // a watcher plays no match
     const key = room.dataset.room;
     let note = loadNote(key);

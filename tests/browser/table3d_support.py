@@ -107,9 +107,10 @@ def canvas_pixel(page: Page, png: bytes, point: dict) -> tuple[int, int, int]:
     """The colour at a canvas point (CSS pixels) of a screenshot of the canvas element."""
     return page.evaluate(
         """async ([b64, x, y]) => {
-            const img = new Image();
-            img.src = 'data:image/png;base64,' + b64;
-            await img.decode();
+            // Decoded from bytes, not loaded from a data: address, which the site's policy
+            // refuses to images (img-src 'self').
+            const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+            const img = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
             const c = document.createElement('canvas');
             c.width = img.width; c.height = img.height;
             const ctx = c.getContext('2d');

@@ -68,12 +68,16 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(ben)
         expect(aki.locator("#lobby")).to_contain_text("Ben")
         expect(ben.locator(".no-undo")).to_be_hidden()  # nothing to undo before the deal
+        # Before the deal a seat left is only free again: the computer plays none yet.
+        leave = ben.locator(".leave-form button")
+        expect(leave).to_have_text("Leave my seat", use_inner_text=True)
 
         aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
         connected(aki)
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
         expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
+        expect(leave).to_have_text("Leave my seat (the computer plays it)", use_inner_text=True)
         expect(aki.locator("#hand .card").first).to_be_visible()
         expect(aki.locator("#last-move")).to_be_visible()
         ben_hand = table_state(ben)["hand"]

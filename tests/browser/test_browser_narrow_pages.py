@@ -9,23 +9,11 @@ from browser_support import LiveRoomTestCase
 from games.sevens import RuleSet
 from history import ratings
 from tests.history_support import play, seats, store, user
+from tests.site_pages import PLAIN_PAGES
 
 pytestmark = pytest.mark.browser
 
-PAGES = [
-    "/",
-    "/rules/",
-    "/help/",
-    "/tips/",
-    "/privacy/",
-    "/about/cpu/",
-    "/rankings/",
-    "/matches/",
-    "/deal/",
-    "/replays/upload/",
-    "/accounts/login/",
-    "/accounts/signup/",
-]
+PAGES = PLAIN_PAGES
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
@@ -96,3 +84,25 @@ class TestNarrowPages(LiveRoomTestCase):
                     language,
                 )
         assert sorted(set(cut)) == [], "\n".join(sorted(set(cut)))
+
+    def test_the_header_takes_two_lines_on_an_upright_phone(self):
+        """The site's name and the language menu share the first line, the links the second: in
+        three lines the header took a sixth of the screen above the table."""
+        for language in ("en", "ja", "zh-hant"):
+            page = self.new_page(width=360, height=780)
+            page.context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            page.goto(self.url("/"))
+            boxes = page.evaluate(
+                """() => Object.fromEntries(['.site-name', '.language-switcher select', '.history-nav']
+                .map((s) => [s, document.querySelector('header ' + s).getBoundingClientRect().toJSON()]))"""
+            )
+            name, menu, links = (
+                boxes[".site-name"],
+                boxes[".language-switcher select"],
+                boxes[".history-nav"],
+            )
+            assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], (language, boxes)
+            assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, (language, boxes)
+            assert page.evaluate(OVERFLOW) <= 0

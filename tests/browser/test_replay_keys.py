@@ -133,3 +133,44 @@ class TestReplayViewer(LiveRoomTestCase):
             twin = "HD" if suit in "HD" else "SC"  # a card of the same colour in another seat
             other = page.locator(", ".join(f'{others}[data-card$="{s}"]' for s in twin)).first
             assert card.evaluate(style) == other.evaluate(style)
+
+    def test_play_steps_on_by_itself_until_paused_or_the_rounds_end(self):
+        page = self.new_page()
+        page.goto(self.url(f"/matches/{self.stored.pk}/"))
+        steps = [s.events for s in self.steps[0]]
+        play = page.locator(".replay-play")
+        expect(play).to_have_text("Play")
+        expect(play).to_have_attribute("aria-pressed", "false")
+
+        play.click()
+        expect(play).to_have_text("Pause")
+        expect(play).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[2]))
+        assert play.evaluate("(b) => b === document.activeElement")  # kept across the steps
+        play.click()  # Pause: it stays where it is
+        expect(play).to_have_text("Play")
+        at = self.step_of(page)
+        page.wait_for_timeout(2500)
+        assert self.step_of(page) == at
+
+        # A key of the player's own takes over from Play.
+        play.click()
+        expect(page.locator("#replay")).not_to_have_attribute("data-step", str(at))
+        page.keyboard.press("Home")
+        expect(play).to_have_text("Play")
+        expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+        page.wait_for_timeout(2500)
+        assert self.step_of(page) == 0
+
+        # To the round's end, where it stops; Play there starts the round again from the deal.
+        page.locator("#replay .replay-last").click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[-1]))
+        page.locator("#replay .replay-prev").click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[-2]))
+        play.click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[-1]))
+        expect(play).to_have_text("Play")
+        play.click()
+        expect(page.locator("#replay")).to_have_attribute("data-step", "0")
+        expect(play).to_have_text("Pause")
+        play.click()

@@ -110,10 +110,9 @@ def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, de
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert hit == "AC"
-    # The screen turned with the question shown: placed again for the new size (it is placed
-    # only when something it depends on changes).
+    # The screen turned with the question shown: once the table has been drawn for the new size,
+    # the message is placed for it too (while the page is laid out again, it may be between).
     size = page.viewport_size
     page.set_viewport_size({"width": size["height"], "height": size["width"]})
     settle(page)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
-    assert page.evaluate(COVERS) == [], (screen, "turned")
+    page.wait_for_function(f"() => ({COVERS.strip()})().length === 0", timeout=5000)

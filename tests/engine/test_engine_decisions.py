@@ -1,6 +1,9 @@
 """The points the product texts leave open, pinned as docs/rules.md decides them (numbered as
-there). Decisions 1, 2, 7 and 14 are pinned next to the rules they refine (test_engine_elimination,
-test_engine_ends, test_engine_joker, test_engine_deal)."""
+there). Decisions 1, 2, 6, 7, 14, 17 and 18 are pinned next to the rules they refine
+(test_engine_elimination, test_engine_ends, test_engine_joker, test_engine_deal,
+test_engine_match)."""
+
+import random
 
 from engine_kit import (
     DROP_DEAL,
@@ -9,6 +12,7 @@ from engine_kit import (
     FINISH_LAPS,
     chinese,
     error_code,
+    hand,
     japanese,
     legal,
     of_type,
@@ -20,7 +24,7 @@ from engine_kit import (
     view,
 )
 
-from games.sevens import cards, seat_view
+from games.sevens import apply, cards, new_round, seat_view
 
 TUNNEL_PLACED_DEAL = {
     0: "7D 6D 5D 6S 6H 6C 8S 8H 8D 8C 5S 5H 5C 9S 9H 9D 9C TS",
@@ -116,6 +120,31 @@ def test_9_a_joker_move_counts_as_a_card_you_can_play():
     assert state.turn == 0
     assert legal(state) == {"JK@6D+5D"}
     assert error_code(state, "pass") == "no_passes_left"
+
+
+def test_10_a_seat_holding_a_7_can_always_play_it_so_is_never_eliminated_holding_one():
+    """rules.md 10: "A seat holding a 7 can always play it (the row is either closed, and its 7 is
+    playable, or open, and the 7 is down), so it is never eliminated holding one" """
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        rules = chinese(
+            players=rng.choice((3, 4)),
+            pass_limit=rng.choice((1, 2)),
+            pass_when_playable=True,
+            ace=rng.choice(("low", "high")),
+            ends=rng.choice(("none", "connect", "tunnel")),
+        )
+        state = new_round(rules, seed, dealer=seed % rules.players)
+        while not state.over:
+            sevens = {c for c in hand(state, state.turn) if c[0] == "7"}
+            if not state.first_play:  # before it, only 7♦ (decision 11)
+                assert sevens <= legal(state), f"seed {seed}: {sevens - legal(state)} not playable"
+                checked += len(sevens)
+            state, events = apply(state, rng.choice(state.legal_actions()))
+            for event in of_type(events, "eliminate"):
+                assert not [c for c in event["cards"] if c[0] == "7"], f"seed {seed}: {event}"
+    assert checked > 100  # the rounds held 7s in hand at many turns
 
 
 def test_11_the_first_7d_is_forced_whatever_the_pass_options():

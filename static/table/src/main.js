@@ -179,27 +179,9 @@ function boot(root) {
   // covered their lower half on every screen).
   const barButtons = [...root.querySelectorAll(".table3d-bar button")];
   const corners = [...root.querySelectorAll(".table3d-views, .table3d-option")];
-  // Placed again only when something it depends on changed: the hand's band, the table's size,
-  // the message, the bar's buttons, or the size of the message or of the table's box as laid out
-  // (it runs on every drawn frame, and reads the page's layout).
-  let placedFor = null;
-  if (messageBox && window.ResizeObserver) {
-    const resized = new ResizeObserver(() => {
-      placedFor = null;
-      placeMessage();
-    });
-    resized.observe(messageBox);
-    resized.observe(root);
-  }
   function placeMessage() {
-    if (!messageBox || messageBox.hidden) {
-      placedFor = null;
-      return;
-    }
+    if (!messageBox || messageBox.hidden) return;
     const band = table.handBand;
-    const key = [band?.top, band?.bottom, band?.row, table.size?.width, table.size?.height, messageBox.dataset.key, ...barButtons.map((b) => b.hidden)].join();
-    if (key === placedFor) return;
-    placedFor = key;
     let top = null; // no hand: where the stylesheet puts it
     if (band) {
       const box = root.getBoundingClientRect();
