@@ -7,10 +7,8 @@ Personas: Aki plays; Boss runs the site."""
 
 import pytest
 from browser_support import LiveRoomTestCase, connected, version, wait_for_my_turn_or_the_end
-from channels.testing import ChannelsLiveServerTestCase
 from django.test import override_settings
-from playwright.sync_api import sync_playwright
-from table3d_support import WEBGL_ARGS, ensure_bundle, launch
+from table3d_support import WEBGL_ARGS, ensure_bundle
 
 from tests.history_support import play, seats, store
 from tests.site_pages import PLAIN_PAGES
@@ -28,18 +26,16 @@ PASSWORD = "csp-boss-password-1"
 
 @override_settings(TABLE_DEMO=True)
 class TestCsp(LiveRoomTestCase):
+    browser_args = WEBGL_ARGS  # draws the 3D table (SwiftShader): the harness's own has no WebGL
+
     def setUp(self):
         ensure_bundle()
-        ChannelsLiveServerTestCase.setUp(self)  # the harness's own chromium has no WebGL
-        # The database first: the ORM stays out of the thread once Playwright's loop runs in it.
+        super().setUp()
+        # The database first: the test itself leaves the ORM alone (LiveRoomTestCase).
         from django.contrib.auth.models import User
 
         User.objects.create_superuser("boss", "boss@example.com", PASSWORD)
         self.match = store(play(seed=31, seats=seats("human", "easy", "medium", "hard")))
-        self.playwright = sync_playwright().start()
-        self.addCleanup(self.playwright.stop)
-        self.browser = launch(self.playwright, WEBGL_ARGS)  # draws the 3D table (SwiftShader)
-        self.addCleanup(self.browser.close)
         context = self.browser.new_context(viewport={"width": 1280, "height": 900})
         context.set_default_timeout(15_000)
         context.add_init_script(WATCH)
