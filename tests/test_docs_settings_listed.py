@@ -4,7 +4,10 @@ with the default the code falls back on, and each variable the table names is re
 import re
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+
+pytestmark = pytest.mark.pure  # reads files only: the second pass need not repeat it
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ["config", "rooms", "history", "stats", "games"]
