@@ -136,7 +136,7 @@ def test_the_match_list_is_in_japanese(ja, rooms):
         "family": "系統",
         "players": "人数",
         "rounds_played": "回数",
-        "winner_name": "優勝",
+        "winner_name": "優勝者",
         "room_link": "ルーム",
         "started_at": "開始日時",
         "ended_at": "終了日時",
