@@ -156,7 +156,8 @@ def event_sentence(
                 "%(name)s is out of passes and cannot play: their cards go to the layout, "
                 "and their joker leaves the game."
             ) % {"name": name}
-        # Translators: said three times in the move's update: keep it short (see above).
+        # Translators: said three times in the move's update (last move, log, live region), the
+        # largest update of a round: keep it short (a move's update stays under 1.5 kB).
         return _("%(name)s is out of passes and cannot play: their cards go to the layout.") % {
             "name": name
         }
