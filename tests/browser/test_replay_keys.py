@@ -136,6 +136,8 @@ class TestReplayViewer(LiveRoomTestCase):
 
     def test_play_steps_on_by_itself_until_paused_or_the_rounds_end(self):
         page = self.new_page()
+        # The page's clock runs, and is moved on past Play's 1.5 s waits rather than waiting them.
+        page.clock.install()
         page.goto(self.url(f"/matches/{self.stored.pk}/"))
         steps = [s.events for s in self.steps[0]]
         play = page.locator(".replay-play")
@@ -145,12 +147,20 @@ class TestReplayViewer(LiveRoomTestCase):
         play.click()
         expect(play).to_have_text("Pause")
         expect(play).to_have_attribute("aria-pressed", "true")
-        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[2]))
+        # It stepped on at once; the next step comes 1.5 s after that one is shown.
+        page.wait_for_function(
+            "(s) => s.includes(Number(document.getElementById('replay').dataset.step))",
+            arg=steps[1:3],
+        )
+        i = steps.index(self.step_of(page))
+        page.clock.fast_forward(1600)
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(steps[i + 1]))
         assert play.evaluate("(b) => b === document.activeElement")  # kept across the steps
         play.click()  # Pause: it stays where it is
         expect(play).to_have_text("Play")
         at = self.step_of(page)
-        page.wait_for_timeout(2500)
+        page.clock.fast_forward(5000)
+        page.wait_for_timeout(300)  # a request it made would be on its way
         assert self.step_of(page) == at
 
         # A key of the player's own takes over from Play.
@@ -159,7 +169,8 @@ class TestReplayViewer(LiveRoomTestCase):
         page.keyboard.press("Home")
         expect(play).to_have_text("Play")
         expect(page.locator("#replay")).to_have_attribute("data-step", "0")
-        page.wait_for_timeout(2500)
+        page.clock.fast_forward(5000)
+        page.wait_for_timeout(300)
         assert self.step_of(page) == 0
 
         # To the round's end, where it stops; Play there starts the round again from the deal.
