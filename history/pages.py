@@ -11,7 +11,7 @@ from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
 from rooms.errors import MESSAGES as MOVE_MESSAGES
-from rooms.table import shown_place, unranked
+from rooms.table import shown_place
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {
@@ -213,7 +213,7 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         # Seats level on points, ranked by the last round (said under the standings, as the
         # table's settlement says it).
         "tied": m.over and len(set(totals)) < len(totals),
-        "unranked": unranked(m.rules.round_end, m.rules.scoring),
+        "unranked": narrate.unranked(m.rules.round_end, m.rules.scoring),
         "rules_items": narrate.rules_items(m.rules.to_dict()),
     }
 

@@ -120,6 +120,7 @@ def lobby_seats(room, seats=None) -> list[dict]:
 
 def page_context(room, session_key: str) -> dict:
     """What the room page needs beyond the fragments: who this visitor is and what it may do."""
+    from rooms.guard import LIVE
     from rooms.models import Seat
     from rooms.services import fill_level as default_level
 
@@ -139,7 +140,7 @@ def page_context(room, session_key: str) -> dict:
         "waiting": waiting,
         # a match under way: a seat left now is played by the computer (before the deal, or once
         # the match is over, it is only free again)
-        "live": room.status in ("playing", "between_rounds"),
+        "live": room.status in LIVE,
         # The seat forms are on the page of every visitor without a seat, shown while a seat is
         # free (panel.js followStatus): a seat its player left during the match comes free.
         "can_join": open_room and not mine and room.mode == "friend",

@@ -226,15 +226,11 @@ def _layout_row(row: dict, over: bool) -> dict:
     }
 
 
-# Whether the seats still holding cards at a round's end go without a place (the Chinese game).
-unranked = narrate.unranked
-
-
 def shown_place(place: int | None, holding: bool, round_end: str, scoring: str) -> int | None:
     """A place as the site shows it (on the seats, the 3D name tags, the settlement and the match
-    page): None for a seat still `holding` cards that `unranked` leaves without one. The seat
+    page): None for a seat still `holding` cards that `narrate.unranked` leaves without one. The seat
     placed first is the winner even when it still holds cards (the others out of the round)."""
-    if holding and place != 1 and unranked(round_end, scoring):
+    if holding and place != 1 and narrate.unranked(round_end, scoring):
         return None
     return place
 
@@ -257,7 +253,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
     # a player to come back (`guard.server_plays`), and an absent seat says which.
     nobody = all(s.get("cpu_controlled") or s["seat"] in cpus for s in view["seats"])
     # Where the first out wins and the others pay for their cards, going out is winning the round.
-    wins = unranked(view["rules"]["round_end"], view["rules"]["scoring"])
+    wins = narrate.unranked(view["rules"]["round_end"], view["rules"]["scoring"])
     for seat in view["seats"]:
         index = seat["seat"]
         colour, colour_label = narrate.seat_colour(index)
@@ -409,7 +405,7 @@ def settlement(view: dict, names) -> dict | None:
         # Seats level on points, ranked by the last round's places (said under the standings).
         "tied": match_over and len(set(totals)) < len(totals),
         # Without places for the seats holding cards, the tie-break is said by the cards left.
-        "unranked": unranked(rules["round_end"], rules["scoring"]),
+        "unranked": narrate.unranked(rules["round_end"], rules["scoring"]),
         # The finished match's page, with its replay (none for a view without a stored match).
         "match_id": view.get("match_id") if match_over else None,
     }
