@@ -506,18 +506,18 @@
 
   function followStatus() {
     var lobby = document.getElementById("lobby");
-    var waiting = lobby && lobby.getAttribute("data-status") === "waiting";
+    var status = lobby ? lobby.getAttribute("data-status") : null;
+    var waiting = status === "waiting";
     $all('[data-while="waiting"]').forEach(function (box) { box.hidden = !waiting; });
     // And what only matters once the cards are dealt (no undo), the other way round.
     $all('[data-while="playing"]').forEach(function (box) { box.hidden = waiting; });
     // A match under way (a seat left is the computer's until someone takes it), or not.
-    var status = lobby && lobby.getAttribute("data-status");
     var live = status === "playing" || status === "between_rounds";
     $all('[data-while="live"]').forEach(function (box) { box.hidden = !live; });
     $all('[data-while="not-live"]').forEach(function (box) { box.hidden = live; });
     // A room closed while its page is open (an operator, the idle sweep) has no link to share.
-    var closed = lobby && lobby.getAttribute("data-status") === "closed";
-    $all('[data-while="open"]').forEach(function (box) { box.hidden = !!closed; });
+    var closed = status === "closed";
+    $all('[data-while="open"]').forEach(function (box) { box.hidden = closed; });
     // A visitor is offered a seat while one is free: one nobody took yet, or one its player left
     // during the match; once it is taken the offer goes.
     var free = !closed && !!$("#lobby [data-free], #seats [data-free]");

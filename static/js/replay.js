@@ -120,13 +120,15 @@
       return;
     }
     var next = viewer.querySelector(".replay-nav .replay-next");
-    if (!next) {
-      setPlaying(false); // the round's end
-      return;
-    }
+    if (next) pressOwn(next);
+    else setPlaying(false); // the round's end
+  }
+
+  // A link of the viewer pressed by Play itself (not by the player: it goes on playing).
+  function pressOwn(link) {
     stepping = true;
     try {
-      next.click();
+      link.click();
     } finally {
       stepping = false;
     }
@@ -145,16 +147,8 @@
       setPlaying(true);
       // At the round's end Play starts it again from the deal.
       var start = viewer.querySelector(".replay-nav .replay-next") ? null : viewer.querySelector(".replay-nav .replay-first");
-      if (start) {
-        stepping = true;
-        try {
-          start.click();
-        } finally {
-          stepping = false;
-        }
-      } else {
-        stepOn();
-      }
+      if (start) pressOwn(start);
+      else stepOn();
     });
   }
 
