@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tests.live_support import cpu_room, new_session
+from tests.site_pages import PLAIN_PAGES
 
 pytestmark = pytest.mark.django_db
 
@@ -17,17 +18,7 @@ KEPT = {
     "English", "sevens", "log", "json",
     "Aki",  # the persona's name at the table
 }  # fmt: skip
-PAGES = [
-    "/",
-    "/rules/",
-    "/about/",
-    "/help/",
-    "/tips/",
-    "/privacy/",
-    "/about/cpu/",
-    "/matches/",
-    "/rankings/",
-]
+PAGES = PLAIN_PAGES
 
 
 # Words a page marks as English on purpose, such as the title of an English source it cites.
