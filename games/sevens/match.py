@@ -200,9 +200,8 @@ def _replay_events(
     state: RoundState, events: list[dict[str, Any]], round_index: int | None
 ) -> RoundState:
     """Apply logged events in place to `state` (a round just dealt, owned by the caller)."""
-    pending: list[
-        dict[str, Any]
-    ] = []  # events the engine applied itself, still to be matched in the log
+    # events the engine applied itself, still to be matched in the log
+    pending: list[dict[str, Any]] = []
     seen = len(state.events)
     for i, event in enumerate(events):
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
