@@ -47,7 +47,7 @@ class RoomRead:
         return {
             **self.public,
             "seat": seat_index,
-            "hand": cards.names(own.hand),
+            "hand": cards.names_in_rows(own.hand, own.rules.ace),
             "legal": [a.to_dict() for a in own.legal],
         }
 

@@ -83,6 +83,15 @@ def names(mask: int) -> list[str]:
     return [name(c) for c in bits(mask)]
 
 
+def names_in_rows(mask: int, ace: str) -> list[str]:
+    """The cards of a mask as a hand is shown: by suit, each suit in its row's order from the low
+    end (A…K, or 2…A when `ace` is "high": the ace comes after the king), then the joker."""
+    out = bits(mask)
+    if ace == "high":
+        out.sort(key=lambda c: (c // 13, (c % 13 - 1) % 13))  # the joker (52) stays last
+    return [name(c) for c in out]
+
+
 def count(mask: int) -> int:
     return mask.bit_count()
 

@@ -91,7 +91,7 @@ def _explain_card(state: RoundState, card: int) -> IllegalAction:
         "not_next_to_row",
         "That card does not connect: it must be next to the row's end.",
         card=name,
-        next=cards.names(info.spots << 13 * suit),
+        next=cards.names_in_rows(info.spots << 13 * suit, rows.ace),
     )
 
 

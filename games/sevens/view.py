@@ -181,7 +181,7 @@ class SeatView:
                     "open": info.open,
                     "full": info.full,
                     "cells": cells,
-                    "next": [cards.name(13 * suit + r) for r in cards.bits(spots)],
+                    "next": cards.names_in_rows(spots << 13 * suit, self.rules.ace),
                 }
             )
         return out
@@ -195,7 +195,7 @@ class SeatView:
             "dealer": self.dealer,
             "turn": self.turn,
             "over": self.over,
-            "hand": None if self.seat is None else cards.names(self.hand),
+            "hand": None if self.seat is None else cards.names_in_rows(self.hand, self.rules.ace),
             "legal": [a.to_dict() for a in self.legal],
             "rows": self.rows_dict(),
             "seats": [
@@ -212,7 +212,7 @@ class SeatView:
             "history": self.history,
             "revealed": None
             if self.revealed is None
-            else {str(s): cards.names(h) for s, h in self.revealed.items()},
+            else {str(s): cards.names_in_rows(h, self.rules.ace) for s, h in self.revealed.items()},
             "result": None if self.result is None else self.result.to_dict(),
             "joker_removed": self.joker_removed,
         }

@@ -280,7 +280,6 @@
 
   var SUITS = "SHDC";
   var SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var RANK_ORDER = "A23456789TJQK";
 
   function face(card) {
     return (card[0] === "T" ? "10" : card[0]) + SYMBOLS[card[1]];
@@ -307,6 +306,8 @@
       if (!row || typeof word !== "string") return;
       var full = word.charAt(0) === "!";
       var letters = word.replace("!", "");
+      // Cells run in the row's order (state.ranks: A…K, or 2…A when the ace is high), so the next
+      // cards come out low end first, as the server names them.
       var cells = [], next = [], placed = [];
       for (var i = 0; i < letters.length; i++) {
         var card = state.ranks[i] + suit;
@@ -321,7 +322,6 @@
         if (letter === "n") next.push(card);
         if (letter === "p") placed.push(card);
       }
-      next.sort(function (a, b) { return RANK_ORDER.indexOf(a[0]) - RANK_ORDER.indexOf(b[0]); });
       var open = letters[state.ranks.indexOf("7")] === "r"; // a row opens with its 7 on the table
       row.querySelector("ol.cells").replaceChildren.apply(row.querySelector("ol.cells"), cells);
       var note = row.querySelector("p.row-note");

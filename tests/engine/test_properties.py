@@ -111,7 +111,7 @@ def assert_private(state, seat):
     named = cards_named({k: v for k, v in d.items() if k != "revealed"})
     for other, mask in enumerate(hands):
         if other == seat:
-            assert d["hand"] == cards.names(mask)
+            assert d["hand"] == cards.names_in_rows(mask, state.rules.ace)
             continue
         theirs = set(cards.names(mask))
         assert not named & theirs, f"seat {seat} sees {named & theirs} of seat {other}"
