@@ -54,3 +54,17 @@ def test_the_rules_card_puts_the_languages_colon(client, language):
     stored = store(play(RuleSet(rounds=1), seed=3))
     html = client.get(f"/matches/{stored.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert RULES[language] in html
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_the_cards_left_line_of_the_settlement_puts_the_languages_colon(language):
+    state = finished_state(scoring="cards_left", round_end="first_out")
+    with translation.override(language):
+        html = fragment(table_for(view(state, 0), 0, status="finished"), "settlement")
+    lines = re.findall(r'<li>([^<]*)<span class="card-text', html)
+    assert lines, "a loser's line with its cards"
+    for line in lines:
+        if language == "en":
+            assert line.endswith(": "), line
+        else:
+            assert line.endswith("："), line
