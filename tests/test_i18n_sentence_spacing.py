@@ -2,12 +2,16 @@
 write them: their full stop (。) and colon (：) are wide and carry their own room. The page read
 '直前の手： CPU 3 が…出しました。 CPU 2 が…', a gap after each wide stop; English keeps its spaces."""
 
+import re
+from html import unescape
+
 import pytest
 from django.utils import translation
 from sample_views import fragment, table_for, view
 from test_fragments_eliminations import knocked_out
 
 from rooms.tableparts import last_move as plain_last_move
+from tests.site_pages import PLAIN_PAGES
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
@@ -49,3 +53,15 @@ def test_the_replays_log_runs_a_steps_sentences_on_in_japanese():
     with translation.override("en"):
         lines = [line["text"] for line in pages.viewer(match, None, None)["log"]]
     assert any(". " in line for line in lines)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
+@pytest.mark.parametrize("url", PLAIN_PAGES)
+def test_a_pages_sentences_run_on_after_a_wide_stop(client, url, language):
+    """Two translated sentences side by side in a paragraph (the rankings page's) are joined as
+    the language writes them: no space after 。 or ： (the rankings read '上升。 和電腦…')."""
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    text = re.sub(r"<script.*?</script>|<style.*?</style>|<!--.*?-->", " ", html, flags=re.S)
+    text = unescape(re.sub(r"<[^>]+>", "", text))
+    assert not re.findall(r".{0,12}[。：] +\S.{0,12}", text)

@@ -38,3 +38,12 @@ def label_space() -> str:
     from rooms.narrate import sentence_space
 
     return sentence_space()
+
+
+@register.simple_tag
+def sentence_space() -> str:
+    """What runs two sentences on in one paragraph: a space, or nothing in the languages whose
+    full stop is wide and carries its own room (。), as `narrate` says."""
+    from rooms.narrate import sentence_space
+
+    return sentence_space()
