@@ -190,8 +190,14 @@ def context(
         view = snap.view(None) if snap.state is not None else None
         pub = CONTEXTS.put(pub_key, table.public(view, room=room_facts(room, snap.seats)))
     view = snap.view(viewer) if snap.state is not None else None
+    # A curtain for a seat with no card to play: the server passes for it (no reveal button).
+    passes = curtain is not None and snap.state is not None
+    passes = passes and table.only_passes(snap.view(curtain)["legal"])
     return CONTEXTS.put(
-        key, table.personal(pub, view, viewer_seat=viewer, curtain_for=curtain, device=device)
+        key,
+        table.personal(
+            pub, view, viewer_seat=viewer, curtain_for=curtain, curtain_passes=passes, device=device
+        ),
     )
 
 

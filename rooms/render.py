@@ -62,16 +62,22 @@ def table_for(
     device = device and facts["mode"] == "hotseat"
     if facts["status"] == "waiting":
         return table.build(None, room=facts, viewer_seat=viewer_seat)
-    curtain_for = None
+    curtain_for, curtain_passes = None, False
     if device:
         turn = services.view_for(room, None)["turn"]
         if turn is not None and hotseat_revealed != turn:
             viewer_seat, curtain_for = None, turn
+            curtain_passes = table.only_passes(services.view_for(room, turn)["legal"])
         else:
             viewer_seat = turn
     view = services.view_for(room, viewer_seat)
     return table.build(
-        view, room=facts, viewer_seat=viewer_seat, curtain_for=curtain_for, device=device
+        view,
+        room=facts,
+        viewer_seat=viewer_seat,
+        curtain_for=curtain_for,
+        curtain_passes=curtain_passes,
+        device=device,
     )
 
 

@@ -21,7 +21,13 @@ JSON_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
 
 
 def build(
-    view: dict | None, *, room: dict, viewer_seat=None, curtain_for=None, device=False
+    view: dict | None,
+    *,
+    room: dict,
+    viewer_seat=None,
+    curtain_for=None,
+    curtain_passes=False,
+    device=False,
 ) -> dict:
     """Everything the partials of `rooms/table.html` show, for one viewer of one room."""
     return personal(
@@ -29,8 +35,14 @@ def build(
         view,
         viewer_seat=viewer_seat,
         curtain_for=curtain_for,
+        curtain_passes=curtain_passes,
         device=device,
     )
+
+
+def only_passes(legal: list[dict] | None) -> bool:
+    """Whether a seat's legal actions are a pass alone: the server passes for it (a forced pass)."""
+    return bool(legal) and all(a["type"] == "pass" for a in legal or ())
 
 
 def with_shown_names(view: dict) -> dict:
@@ -115,7 +127,13 @@ def log_tail(lines: list[str]) -> dict:
 
 
 def personal(
-    pub: dict, view: dict | None, *, viewer_seat=None, curtain_for=None, device=False
+    pub: dict,
+    view: dict | None,
+    *,
+    viewer_seat=None,
+    curtain_for=None,
+    curtain_passes=False,
+    device=False,
 ) -> dict:
     """The shared context `pub` completed for one viewer: its hand, its turn, its controls, its
     seat marked as "you", and the seat view for the 3D table. `device`: the hot-seat room's own
@@ -128,7 +146,7 @@ def personal(
     names = view["names"]
     t.update(
         {
-            "curtain": curtain(curtain_for, names),
+            "curtain": curtain(curtain_for, names, passes=curtain_passes),
             "watching": viewer_seat is None and not device,
             "seats": [{**seat, "me": seat["seat"] == viewer_seat} for seat in pub["seats"]],
             "hand": hand(view),
@@ -162,10 +180,13 @@ def round_number(view: dict) -> int:
     return view.get("round_number") or view.get("round") or 1
 
 
-def curtain(seat, names):
+def curtain(seat, names, *, passes=False):
+    """The hot-seat curtain for `seat`; `passes`: the seat has no card to play, and the server
+    passes for it in a moment, so nobody is asked to take the device for it (no reveal button)."""
     if seat is None:
         return None
-    return {"seat": seat, "name": names[seat], "colour": narrate.seat_colour(seat)[0]}
+    colour = narrate.seat_colour(seat)[0]
+    return {"seat": seat, "name": names[seat], "colour": colour, "passes": passes}
 
 
 def rules_items(rules: dict) -> list[str]:
@@ -327,7 +348,7 @@ def turn_facts(view: dict, viewer_seat, names) -> dict:
         "seat": turn,
         "name": names[turn] if turn is not None else "",
         "mine": mine,
-        "forced_pass": mine and bool(legal) and all(a["type"] == "pass" for a in legal),
+        "forced_pass": mine and only_passes(legal),
         "passes_left": passes_left,
         "pass_label": pass_label(passes_left),
     }

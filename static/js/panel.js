@@ -13,6 +13,7 @@
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
   var focusKey = null;
+  var focusWaiting = false; // restoreFocus found nothing to take the focus: the next update tries
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
@@ -174,6 +175,10 @@
 
   function rememberFocus() {
     var active = document.activeElement;
+    // The last update left nothing to take the focus (a hot-seat curtain for a seat that passes
+    // has no button), so it fell to the page: the next update hands it on, as it was to be.
+    if (focusWaiting && (!active || active === document.body)) return;
+    focusWaiting = false;
     focusKey = null;
     if (!active || active === document.body) return;
     if (active.closest("#hand") && active.hasAttribute("data-card")) {
@@ -201,11 +206,13 @@
       // The first one shown: Play, Pass and Hint are hidden for a seat out of the round.
       var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length; })[0];
       if (target) {
+        focusWaiting = false;
         target.focus({ preventScroll: true });
         showFocused(target);
         return;
       }
     }
+    focusWaiting = true;
   }
 
   // The focus moved by the page must be seen: out of view (the settlement comes above the cards

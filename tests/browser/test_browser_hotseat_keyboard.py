@@ -4,6 +4,7 @@ first card, often one that cannot be played), and hears the moves in words."""
 
 import pytest
 from browser_support import NEWER, LiveRoomTestCase, open_deal, tab_to, version
+from django.test import override_settings
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -33,3 +34,47 @@ class TestHotseatKeyboard(LiveRoomTestCase):
             expect(page.locator("#live")).to_contain_text(f"played {card}")
             # The next player's curtain takes the focus.
             page.wait_for_function("() => document.activeElement.matches('#hand .curtain-button')")
+
+
+# 排七 on deal "n": Player 2 holds the 7♦, and Player 3 has no card to play once it is down.
+PASSING_DEAL = "n"
+
+
+def test_the_seat_after_the_7d_of_the_passing_deal_has_no_card():
+    from games.sevens import Action, RuleSet, apply, new_round
+    from games.sevens.match import parse_deal_code
+
+    seed, dealer = parse_deal_code(PASSING_DEAL)
+    state = new_round(RuleSet.preset("chinese", rounds=1), seed=seed, dealer=dealer % 4)
+    assert state.turn == 1
+    state, _ = apply(state, Action.play("7D"), seat=1)
+    assert state.turn == 2 and state.legal_actions() == [Action.pass_()]
+
+
+# The server passes for Player 3 a second after its curtain comes up: long enough to see it.
+@override_settings(SEVENS_CPU_DELAY=1)
+class TestHotseatKeyboardPassingSeat(LiveRoomTestCase):
+    def test_the_focus_waits_out_a_passing_seats_curtain_for_the_next_one(self):
+        """A seat with no card has a curtain with no button (the server passes for it): the
+        focus, left with nothing to go to, goes to the next player's curtain button."""
+        page = self.new_page(width=1280, height=800)
+        page.goto(self.url(f"/deal/?code={PASSING_DEAL}"))
+        page.locator('select[name="preset"]').select_option("chinese")
+        page.locator('select[name="players"]').select_option("4")
+        page.locator('select[name="rounds"]').select_option("1")
+        page.locator('select[name="start"]').select_option("hotseat")
+        page.get_by_role("button", name="Play this deal").click()
+        page.wait_for_url("**/room/*/")
+        expect(page.locator("#hand h2")).to_have_text("Pass the device to Player 2")
+        tab_to(page, "#hand .curtain-button")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement.matches('#hand .card.playable')")
+        page.keyboard.press("Enter")  # the 7♦, the only card
+        tab_to(page, "#controls .play-button")
+        page.keyboard.press("Enter")
+        expect(page.locator("#hand h2")).to_have_text(
+            "Player 3 has no card to play and passes automatically."
+        )
+        expect(page.locator("#hand .curtain-button")).to_have_count(0)
+        expect(page.locator("#hand h2")).to_have_text("Pass the device to Player 4")
+        page.wait_for_function("() => document.activeElement.matches('#hand .curtain-button')")

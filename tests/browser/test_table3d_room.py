@@ -338,3 +338,34 @@ class TestTable3dAtTheRoundsEnd(Table3dRoom):
         )
         expect(next_button).to_be_hidden()
         expect(page.locator("#settlement")).to_be_hidden()
+
+
+# 排七 on deal "n" (test_browser_hotseat_keyboard): Player 2 plays the 7♦, Player 3 then has no
+# card. The server passes for Player 3 a second after its curtain comes up.
+@override_settings(SEVENS_CPU_DELAY=1)
+class TestTable3dPassingSeatCurtain(Table3dRoom):
+    def test_a_seat_that_must_pass_has_a_curtain_with_no_button_over_the_table(self):
+        page = self.new_page(width=1280, height=900)
+        page.goto(self.url("/deal/?code=n"))
+        page.locator('select[name="preset"]').select_option("chinese")
+        page.locator('select[name="players"]').select_option("4")
+        page.locator('select[name="rounds"]').select_option("1")
+        page.locator('select[name="start"]').select_option("hotseat")
+        page.get_by_role("button", name="Play this deal").click()
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        curtain = page.locator("#table3d [data-table3d-curtain]")
+        curtain.locator("button").click()  # Player 2
+        page.locator('#hand .card[data-card="7D"]').click()  # Player 2's hand is shown
+        expect(page.locator('#hand .card[data-card="7D"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        page.locator('#table3d [data-table-action="play"]').click()
+        expect(curtain.locator("p")).to_have_text(
+            "Player 3 has no card to play and passes automatically."
+        )
+        expect(curtain).to_be_visible()
+        expect(curtain.locator("button")).to_be_hidden()
+        expect(curtain.locator("p")).to_have_text("Pass the device to Player 4")
+        expect(curtain.locator("button")).to_have_text("I am Player 4: show my hand")

@@ -225,13 +225,17 @@ function boot(root) {
   function syncCurtain() {
     if (!curtainBox) return;
     const curtain = panelCurtain();
-    const button = curtain?.querySelector(".curtain-button");
-    curtainBox.hidden = !button;
-    if (!button) return;
-    curtainBox.className = `table3d-curtain ${[...curtain.classList].find((c) => c.startsWith("seat-")) || ""}`;
+    curtainBox.hidden = !curtain;
+    if (!curtain) return;
+    const className = `table3d-curtain ${[...curtain.classList].find((c) => c.startsWith("seat-")) || ""}`;
+    if (curtainBox.className !== className) curtainBox.className = className;
+    // A seat with no card to play has no button: the server passes for it in a moment.
+    const button = curtain.querySelector(".curtain-button");
+    const reveal = curtainBox.querySelector("button");
+    if (reveal.hidden !== !button) reveal.hidden = !button;
     // Only a change is written: each write is a mutation, which calls this again.
-    const words = [curtain.querySelector("h2")?.textContent || "", button.textContent];
-    for (const [el, text] of [[curtainBox.querySelector("p"), words[0]], [curtainBox.querySelector("button"), words[1]]]) {
+    const words = [curtain.querySelector("h2")?.textContent || "", button?.textContent || ""];
+    for (const [el, text] of [[curtainBox.querySelector("p"), words[0]], [reveal, words[1]]]) {
       if (el.textContent !== text) el.textContent = text;
     }
   }
