@@ -73,12 +73,8 @@ def card_label(card: str) -> str:
     # As a word of its own: the "a" of "ace" is not the face's A, the A of "黑桃A" is.
     if re.search(rf"(?<![a-z0-9]){re.escape(rank)}(?![a-z0-9])", words, re.IGNORECASE):
         return words
-    return pgettext(
-        "a card button's name: the card as printed, then in words", "%(face)s, %(words)s"
-    ) % {
-        "face": face,
-        "words": words,
-    }
+    # The face and the words are two names of one card, said as a list is ("A♠、スペードのエース").
+    return face + pgettext("between the names of a list", ", ") + words
 
 
 def card(card: str) -> dict:

@@ -29,6 +29,7 @@ def names(html: str) -> dict[str, str]:
         ("en", "TD", "10 of diamonds"),
         ("en", "JK", "the joker"),
         ("ja", "7S", "スペードの7"),
+        ("ja", "AS", "A♠、スペードのエース"),
         ("zh-hans", "AS", "黑桃 A"),
     ],
 )
