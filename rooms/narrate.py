@@ -3,7 +3,7 @@
 import functools
 import re
 
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 SUITS = {
@@ -63,6 +63,20 @@ def card_spoken(card: str) -> str:
     return _("%(rank)s of %(suit)s") % {"rank": rank_name, "suit": SUITS[suit][1]}
 
 
+def card_label(card: str) -> str:
+    """A card button's name: its words, led by the face as printed when the words do not hold it
+    (`A♠, ace of spades`; `8 of diamonds` as it is). A voice-control user says what the button
+    shows (WCAG 2.5.3, Label in Name); a screen reader still hears the card in words."""
+    words = card_spoken(card)
+    face = card_text(card)
+    rank = face if card == JOKER else face[:-1]
+    # As a word of its own: the "a" of "ace" is not the face's A, the A of "黑桃A" is.
+    if re.search(rf"(?<![a-z0-9]){re.escape(rank)}(?![a-z0-9])", words, re.IGNORECASE):
+        return words
+    # The face and the words are two names of one card, said as a list is ("A♠、スペードのエース").
+    return face + pgettext("between the names of a list", ", ") + words
+
+
 def card(card: str) -> dict:
     """A card's face and words in the active language (a fresh dict: callers may extend it)."""
     return dict(_card(card, get_language()))
@@ -74,6 +88,7 @@ def _card(card: str, language: str) -> dict:
         "code": card,
         "text": card_text(card),
         "spoken": card_spoken(card),
+        "label": card_label(card),
         "red": card != JOKER and card[1] in "HD",
         "joker": card == JOKER,
     }

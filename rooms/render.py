@@ -167,6 +167,7 @@ def page_context(room, session_key: str) -> dict:
         "can_leave": bool(mine) and room.mode == "friend" and open_room,
         "closed": room.status == "closed",
         "card_words": card_words(),
+        "card_labels": card_labels(),
     }
 
 
@@ -180,3 +181,14 @@ def card_words() -> str:
 
     cards = (narrate.card(c) for c in names(FULL_DECK))
     return state_json({c["text"]: c["spoken"] for c in cards})
+
+
+def card_labels() -> str:
+    """The cards whose button names differ from their words (`A♠`: `A♠, ace of spades`,
+    narrate.card_label), as JSON: panel.js names the joker's spot buttons with them."""
+    from games.sevens.cards import FULL_DECK, names
+    from rooms import narrate
+    from rooms.table import state_json
+
+    cards = (narrate.card(c) for c in names(FULL_DECK))
+    return state_json({c["text"]: c["label"] for c in cards if c["label"] != c["spoken"]})

@@ -41,7 +41,7 @@ def hand(t: dict) -> str | None:
         dim = "" if playable else ' aria-describedby="not-now"'
         cards.append(
             f'<button class="{cls}" data-card="{e(c["code"])}"{spot} '
-            f'aria-label="{e(c["spoken"])}"{dim}>{e(c["text"])}</button>'
+            f'aria-label="{e(c["label"])}"{dim}>{e(c["text"])}</button>'
         )
     if not cards:
         cards.append(f'<span class="no-cards">{e(_("No cards left."))}</span>')

@@ -142,7 +142,7 @@
       button.className = "joker-spot";
       button.setAttribute("data-spot", spot);
       button.textContent = texts[i] || spot;
-      if (texts[i]) button.setAttribute("aria-label", wordsFor(texts[i]));
+      if (texts[i]) button.setAttribute("aria-label", labelFor(texts[i]));
       button.addEventListener("click", function () {
         choice.spot = spot;
         var play = $('#controls button[value="play"]');
@@ -448,6 +448,21 @@
       }
     }
     return cardWords[card] || card;
+  }
+
+  // A card button's name: its words, led by its face where they do not hold it ("A♠, ace of
+  // spades", #card-labels): a voice-control user says what the button shows.
+  var cardLabels = null;
+  function labelFor(card) {
+    if (cardLabels === null) {
+      var source = document.getElementById("card-labels");
+      try {
+        cardLabels = source ? JSON.parse(source.textContent) : {};
+      } catch (e) {
+        cardLabels = {};
+      }
+    }
+    return cardLabels[card] || wordsFor(card);
   }
 
   function spokenText(text) {

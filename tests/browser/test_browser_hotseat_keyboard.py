@@ -24,8 +24,10 @@ class TestHotseatKeyboard(LiveRoomTestCase):
             page.wait_for_function(MY_TURN)
             # On a card that can be played, not on the hand's first card.
             page.wait_for_function("() => document.activeElement.matches('#hand .card.playable')")
-            card = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
-            assert " of " in card or card == "joker"
+            name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            # Its words, led by its face where they do not hold it ("A♠, ace of spades").
+            card = name.rsplit(", ", 1)[-1]
+            assert " of " in card or card == "the joker"
             page.keyboard.press("Enter")  # chooses it
             tab_to(page, "#controls .play-button")
             played = version(page)

@@ -1,6 +1,6 @@
 """The panel's message repeated over the 3D table (a hint, the joker's question) covers none of the
-player's cards, nor the layout, nor Play and Pass, and stays on the table: on a phone upright or
-on its side, a tablet and a desktop, in both views, a card lifted. It stood just above the bar and
+player's cards, nor the layout, nor Play and Pass, nor a name tag, and stays on the table: on a
+phone upright or on its side, a tablet and a desktop, in both views, a card lifted. It stood just above the bar and
 covered the lower half of the hand on every screen (on a phone, with the joker's question, the
 hand could not be pressed there). On the demo page (no server), the message put in by hand."""
 
@@ -78,6 +78,15 @@ COVERS = """() => {
   return covered;
 }"""
 
+# The boxes of the name tags the message meets (canvas coordinates; the tags stand level here).
+MEETS_TAGS = """() => {
+  const r = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table3d .table3d-tag')].filter((el) => {
+    const t = el.getBoundingClientRect();
+    return t.left < r.right && r.left < t.right && t.top < r.bottom && r.top < t.bottom;
+  }).map((el) => `the tag of seat ${el.dataset.seat}`);
+}"""
+
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, demo_url, screen):
@@ -98,7 +107,7 @@ def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, de
                 arg=(text or "Where does the joker go?")[:20],
             )
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
-            assert page.evaluate(COVERS) == [], (screen, view, text)
+            assert page.evaluate(COVERS) + page.evaluate(MEETS_TAGS) == [], (screen, view, text)
             checked += 1
     assert checked == 4
     # The joker's spots pressed on the table's copy of the question (it stands over nothing the
@@ -116,3 +125,98 @@ def test_the_message_over_the_table_covers_no_card_of_the_hand(webgl_browser, de
     page.set_viewport_size({"width": size["height"], "height": size["width"]})
     settle(page)
     page.wait_for_function(f"() => ({COVERS.strip()})().length === 0", timeout=5000)
+
+
+# Resolves once the table has drawn a frame for the canvas's present size (a turned screen: the
+# canvas is laid out again, then the table resized, then drawn), message and tags placed in it.
+DRAWN = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const canvas = document.querySelector('#table3d canvas'), t = sevensTable.table;
+  while (!t.size || t.size.width !== canvas.clientWidth || t.size.height !== canvas.clientHeight) await frame();
+  const drawn = sevensTable.table.frames;
+  t.requestRender();
+  while (sevensTable.table.frames === drawn) await frame();
+}"""
+# The panel's message in each language: a hint, the joker's question (with its spots), and a note
+# of three lines on a narrow phone (rooms/consumers.py NOTES).
+WORDS = {
+    "en": (
+        HINT,
+        "Where does the joker go? Choose its spot:",
+        "You are back at your seat: the computer played your turns while you were away.",
+    ),
+    "ja": (
+        "ヒント：10♠ を出す：スペードをあと 3 枚持っているので、列を開けると得です。",
+        "ジョーカーをどこに置きますか？　位置を選んでください：",
+        "席に戻りました。離れているあいだは CPU が代わりに打っていました。",
+    ),
+    "zh-hans": (
+        "提示：出 10♠：你还有 3 张黑桃，开这一行对你有利。",
+        "鬼牌放在哪里？请选择位置：",
+        "你回到了座位：你离开期间由电脑替你出牌。",
+    ),
+    "zh-hant": (
+        "提示：出 10♠：你還有 3 張黑桃，開這一行對你有利。",
+        "鬼牌放在哪裡？請選擇位置：",
+        "你回到了座位：你離開期間由電腦替你出牌。",
+    ),
+}
+PUT_WORDS = """([text, question]) => {
+  const line = document.createElement("p");
+  line.className = "message message-info";
+  line.append(text || question);
+  if (!text) for (const [spot, face] of [["TC", "10♣"], ["AC", "A♣"]]) {
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "joker-spot"; b.dataset.spot = spot; b.textContent = face;
+    line.append(" ", b);
+  }
+  document.getElementById("messages").replaceChildren(line);
+}"""
+PHONES = [(390, 844), (844, 390), (360, 740), (740, 360)]
+
+
+@pytest.mark.parametrize(
+    ("language", "players"), [("en", 4), ("ja", 3), ("zh-hans", 3), ("zh-hant", 4)]
+)
+def test_the_message_covers_no_name_tag_on_a_phone(webgl_browser, demo_url, language, players):
+    """On a phone, upright or on its side, the message over the table left the far seats' name
+    tags readable: it stood at the table's top, under the corner controls, over the tags of the
+    seats across the table, in every language. Upright, the canvas keeps a band for it there and
+    the tags keep clear of it; on its side, it stands right of the layout and the hand. It still
+    covers no card of the hand, nor the layout, nor Play and Pass (COVERS)."""
+    context = webgl_browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    context.add_cookies([{"name": "django_language", "value": language, "url": demo_url}])
+    page = context.new_page()
+    page.goto(demo_url + f"?cpu=0&players={players}")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    # A hint lifts its card (where the deal leaves the first move to this seat).
+    page.evaluate(
+        "() => { const a = (sevensTable.view.legal || []).find((a) => a.type === 'play');"
+        " if (a) sevensTable.press(a.card); }"
+    )
+    hint, question, note = WORDS[language]
+    problems = []
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        for view in ("angled", "top"):
+            page.click(f'#table3d [data-view="{view}"]')
+            for text in (hint, None, note):
+                page.evaluate(PUT_WORDS, [text, question])
+                page.wait_for_function(
+                    "(t) => { const m = document.querySelector('#table3d [data-table3d-message]');"
+                    " return !m.hidden && m.textContent.startsWith(t); }",
+                    arg=(text or question)[:12],
+                )
+                page.evaluate(DRAWN)
+                covered = page.evaluate(MEETS_TAGS) + page.evaluate(COVERS)
+                if covered:
+                    problems.append((width, height, view, (text or question)[:12], covered))
+    assert (
+        page.evaluate("() => document.querySelectorAll('#table3d .table3d-tag').length") == players
+    )
+    assert problems == []
+    context.close()

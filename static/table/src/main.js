@@ -74,6 +74,7 @@ function boot(root) {
       fourColour,
       reducedMotion,
       onFrame: (moving) => onFrame(moving),
+      onPlace: (near) => placeMessage(near),
       tagLayer: root.querySelector("[data-table3d-tags]"),
     });
     performance.mark("table3d:renderer");
@@ -118,7 +119,6 @@ function boot(root) {
     }
     if (view && !moving && !api.settledAt) api.settledAt = performance.now();
     root.dataset.moving = String(moving);
-    placeMessage();
   }
 
   // On a short screen held sideways the table fills the screen's height; it is brought into view
@@ -170,35 +170,81 @@ function boot(root) {
       }
     }
     messageBox.hidden = !text;
+    // Placed now, and again with the tags on the next frame if it moved: they keep clear of it.
+    const before = placed;
     placeMessage();
+    if (placed !== before) table.requestRender();
   }
 
   // The message stands just above Play and Pass, where the eyes are, if the player's hand ends
-  // above it; else just above the hand, below the layout, if it fits there; else at the table's
-  // top, under its corner controls (a phone): it never covers the cards the player presses (it
-  // covered their lower half on every screen).
+  // above it; else just above the hand, below the layout, if it fits there; else right of the
+  // layout and the hand, above the bar, or right of the layout, above the hand, where that
+  // leaves it room (a phone on its side); else at the table's top, under its corner controls (a
+  // phone upright: the canvas keeps a band there for it, --table3d-band, and the far seats' tags
+  // keep clear of it, tags.js). It never covers the cards the player presses (it covered their
+  // lower half on every screen), nor the layout, nor a name tag (at the top it covered the far
+  // seats' on every phone), nor the player's own. Placed on every frame drawn (Table's onPlace),
+  // after the near tag (`near`: its box) and before the far ones: it returns its box.
   const barButtons = [...root.querySelectorAll(".table3d-bar button")];
   const corners = [...root.querySelectorAll(".table3d-views, .table3d-option")];
-  function placeMessage() {
-    if (!messageBox || messageBox.hidden) return;
+  const SIDE = 160; // the narrowest the message stands beside the hand (CSS pixels)
+  let placed = ""; // its box when placed last (a change calls for a frame, for the tags: syncMessage)
+  let nearTag = null; // the near tag's box, as the tags were placed last
+  function placeMessage(near = nearTag) {
+    nearTag = near;
+    if (!messageBox || messageBox.hidden) {
+      placed = "";
+      return null;
+    }
     const band = table.handBand;
-    let top = null; // no hand: where the stylesheet puts it
+    let spot = null; // {top, left, width}: null, where the stylesheet puts it (no hand)
+    const box = root.getBoundingClientRect();
     if (band) {
-      const box = root.getBoundingClientRect();
       const gap = 6;
-      const height = messageBox.offsetHeight;
+      const height = heightAt(messageBox, "");
       const shown = barButtons.filter((b) => !b.hidden).map((b) => b.getBoundingClientRect().top - box.top);
-      top = (shown.length ? Math.min(...shown) : box.height) - gap - height;
-      if (top < band.bottom + gap) {
-        if (band.top - gap - height >= band.row + gap) top = band.top - gap - height;
-        else top = Math.max(0, ...corners.map((c) => c.getBoundingClientRect().bottom - box.top)) + gap;
-      }
+      const bar = (shown.length ? Math.min(...shown) : box.height) - gap;
+      const ceiling = Math.max(0, ...corners.map((c) => c.getBoundingClientRect().bottom - box.top)) + gap;
+      // Right of the layout, down to `floor`, if it is wide enough and the message fits there.
+      // Whether a place leaves the near tag uncovered (centred: the stylesheet's place across).
+      const width = messageBox.offsetWidth;
+      const clear = (top, h = height, left = (box.width - width) / 2, w = width) =>
+        !near || !(near.top < top + h && top < near.bottom && near.left < left + w && left < near.right);
+      const beside = (left, floor) => {
+        const room = Math.floor(box.width - 2 * gap - left);
+        if (room < SIDE) return null;
+        const h = heightAt(messageBox, `${room}px`);
+        const top = floor - h;
+        return top >= ceiling && clear(top, h, left, room) ? { top, left, width: room } : null;
+      };
+      const layoutEnd = band.layout.right + 2 * gap;
+      if (bar - height >= band.bottom + gap && clear(bar - height)) spot = { top: bar - height };
+      else if (band.top - gap - height >= band.row + gap && clear(band.top - gap - height)) spot = { top: band.top - gap - height };
+      else spot = beside(Math.max(layoutEnd, band.right + 2 * gap), bar) || beside(layoutEnd, band.top - gap);
+      if (!spot) spot = { top: ceiling };
     }
-    const style = top === null ? "" : `${Math.round(top)}px`;
-    if (messageBox.style.top !== style) {
-      messageBox.style.top = style;
-      messageBox.style.bottom = top === null ? "" : "auto";
-    }
+    setSpot(messageBox, spot);
+    const r = messageBox.getBoundingClientRect();
+    const rect = { left: r.left - box.left, top: r.top - box.top, right: r.right - box.left, bottom: r.bottom - box.top };
+    placed = Object.values(rect).map(Math.round).join();
+    return rect;
+  }
+
+  // The message's height at a width ("": the stylesheet's); the width stays set.
+  function heightAt(el, width) {
+    if (el.style.maxWidth !== width) el.style.maxWidth = width;
+    return el.offsetHeight;
+  }
+
+  // Writes a place of the message (only a change: each write lays the page out again).
+  function setSpot(el, spot) {
+    const style = {
+      top: spot ? `${Math.round(spot.top)}px` : "",
+      bottom: spot ? "auto" : "",
+      left: spot?.left !== undefined ? `${Math.round(spot.left + spot.width / 2)}px` : "",
+      maxWidth: spot?.width !== undefined ? `${spot.width}px` : "",
+    };
+    for (const [key, value] of Object.entries(style)) if (el.style[key] !== value) el.style[key] = value;
   }
 
   // At a round's end the settlement's button (deal the next round, or play the match again) is

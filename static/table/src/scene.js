@@ -75,9 +75,11 @@ const DIM = 0.5;
 // neighbours it hid the index of the card to its right (a touch there took the chosen card), and
 // slid further it reached the player's own name tag.
 const LIFT = { y: 0, z: -0.4 };
+// The room the corner controls take at the canvas's top (CSS pixels): the table is fitted below it.
+const MARGIN_TOP = 44;
 
 export class Table {
-  constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null, tagLayer = null } = {}) {
+  constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null, onPlace = null, tagLayer = null } = {}) {
     this.canvas = canvas;
     this.renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: "high-performance" });
     this.renderer.setClearColor(0x13261c, 1);
@@ -87,6 +89,10 @@ export class Table {
     this.fourColour = fourColour;
     this.reducedMotion = reducedMotion;
     this.onFrame = onFrame;
+    // Places what stands over the canvas beside the tags (main.js: the message) on every frame
+    // drawn, between the near tag and the far ones (Tags.place): given the near tag's box, it
+    // returns its own, which the far tags keep clear of, or null.
+    this.onPlace = onPlace;
     this.frames = 0;
     this.tweens = new Tweens();
     this.scene = new Scene();
@@ -96,7 +102,8 @@ export class Table {
     this.viewName = "angled";
     this.yaw = 0;
     this.pitch = 0;
-    this.margins = { top: 44, bottom: 60 };
+    this.margins = { top: MARGIN_TOP, bottom: 60 };
+    this.band = 0; // the band kept free at the canvas's top (resize)
     this.handScale = 1; // the near hand's size on this canvas (handScale of its width/height)
     this.handWidth = handWidth(1, 1.5); // the widest it spreads (handWidth)
     this.cardGeo = new PlaneGeometry(CARD_W, CARD_H).rotateX(-Math.PI / 2);
@@ -377,7 +384,7 @@ export class Table {
 
   /** Where the name tags go on the screen (tags.js tagBox): called on every frame drawn. */
   placeTags() {
-    if (!this.size || !this.places || !this.view) return;
+    if (!this.size || !this.places || !this.view) return void this.onPlace?.();
     const on = (x, z) => this.screenOf(x, 0, z);
     const rowFar = cellPosition(0, 0).z - CARD_H / 2;
     const rowNear = cellPosition(3, 0).z + CARD_H / 2;
@@ -420,12 +427,14 @@ export class Table {
         middle: on(0, HAND_Z + ((this.handScale - 1) * CARD_H) / 2).y,
       };
     };
-    this.tags.place(at, { ...this.size, bar: this.margins.bottom }, spread);
     // The band of the near hand on the screen, its cards' corners as the fan turns them (a card
-    // lifted: higher), and the layout's near edge above it, across their width (a turned table
-    // slopes): main.js keeps the table's message out of the hand.
+    // lifted: higher), the layout's near edge above it, across their width (a turned table
+    // slopes), and the layout's box: main.js keeps the table's message out of the hand and the
+    // layout (onPlace, called as the tags are placed).
     let top = Infinity;
     let bottom = -Infinity;
+    let left = Infinity;
+    let right = -Infinity;
     for (const c of fan) {
       const cos = Math.cos(c.angle);
       const sin = Math.sin(c.angle);
@@ -434,12 +443,24 @@ export class Table {
         const lz = (dz * CARD_H * c.scale) / 2;
         const x = c.x + lx * cos + lz * sin;
         const z = c.z - lx * sin + lz * cos;
-        top = Math.min(top, on(x, z + LIFT.z).y);
-        bottom = Math.max(bottom, on(x, z).y);
+        for (const p of [on(x, z + LIFT.z), on(x, z)]) {
+          top = Math.min(top, p.y);
+          bottom = Math.max(bottom, p.y);
+          left = Math.min(left, p.x);
+          right = Math.max(right, p.x);
+        }
       }
     }
     const ends = [cellPosition(3, 0).x - CARD_W / 2, cellPosition(3, 12).x + CARD_W / 2];
-    this.handBand = n ? { row: Math.max(...ends.map((x) => on(x, rowNear).y)), top, bottom } : null;
+    const corners = [on(ends[0], rowFar), on(ends[1], rowFar), on(ends[0], rowNear), on(ends[1], rowNear)];
+    const layout = {
+      left: Math.min(...corners.map((p) => p.x)),
+      right: Math.max(...corners.map((p) => p.x)),
+      top: Math.min(...corners.map((p) => p.y)),
+      bottom: Math.max(...corners.map((p) => p.y)),
+    };
+    this.handBand = n ? { row: Math.max(...ends.map((x) => on(x, rowNear).y)), top, bottom, left, right, layout } : null;
+    this.tags.place(at, { ...this.size, bar: this.margins.bottom, band: this.band }, spread, this.onPlace);
   }
 
   /** A new selection: lifts the pressed cards, relights the spots (`spot`: the joker's, chosen). */
@@ -489,12 +510,22 @@ export class Table {
   resize(width, height) {
     if (!width || !height) return;
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
+    // A band at the canvas's top may be kept free for the table's message (--table3d-band, set
+    // where the canvas is made that much taller: a phone upright, where the message stands at the
+    // top and covered the far seats' name tags). The table is drawn below it as on a canvas that
+    // much shorter, the same size: the camera's picture is shifted down (a view offset).
+    const band = Math.min(height / 4, parseFloat(getComputedStyle(this.canvas).getPropertyValue("--table3d-band")) || 0);
+    const picture = height - band;
+    this.band = band;
+    this.margins.top = MARGIN_TOP + band;
+    if (band) this.camera.setViewOffset(width, picture, 0, -band, width, height);
+    else this.camera.clearViewOffset();
+    this.camera.aspect = width / picture;
     this.camera.updateProjectionMatrix();
     this.size = { width, height };
     this.tags.resized();
-    const scale = handScale(width / height);
-    const spread = handWidth(scale, width / height);
+    const scale = handScale(width / picture);
+    const spread = handWidth(scale, width / picture);
     if (Math.abs(scale - this.handScale) > 0.01 || Math.abs(spread - this.handWidth) > 0.01) {
       this.handScale = scale;
       this.handWidth = spread;

@@ -115,53 +115,73 @@ export class Tags {
     this.obstacles = null;
   }
 
-  /** The controls in the table's corners, in the layer's coordinates: tags stay off them. */
-  findObstacles() {
+  /**
+   * The controls in the table's corners, in the layer's coordinates: tags stay off them; and
+   * under them, the band kept for the table's message (`band` pixels high, Table.resize).
+   */
+  findObstacles(canvas) {
     const root = this.layer.parentElement;
     const origin = this.layer.getBoundingClientRect();
-    return [...root.querySelectorAll(".table3d-views, .table3d-option")].map((el) => {
+    const corners = [...root.querySelectorAll(".table3d-views, .table3d-option")].map((el) => {
       const r = el.getBoundingClientRect();
       return { left: r.left - origin.left, top: r.top - origin.top, right: r.right - origin.left, bottom: r.bottom - origin.top };
     });
+    if (!canvas.band) return corners;
+    const below = Math.max(0, ...corners.map((c) => c.bottom));
+    return [...corners, { left: 0, top: 0, right: canvas.width, bottom: below + canvas.band }];
   }
 
   /**
    * Moves every tag to its place: `at(seat, near)` gives tagBox's screen positions for a seat,
-   * `canvas` the canvas's size. Only a changed position is written.
+   * `canvas` the canvas's size. The near tag is placed first; then `between(near)`, given its box
+   * ({left, top, right, bottom}, or null), places what stands over the canvas beside the tags (the
+   * table's message) and returns its box, or null: the far tags keep clear of it as of the corner
+   * controls. Only a changed position is written.
    */
-  place(at, canvas, spread) {
-    if (!this.layer) return;
-    if (!this.obstacles) this.obstacles = this.findObstacles();
-    for (const [seat, entry] of this.entries) {
-      const { el } = entry;
-      if (!entry.size) {
-        el.style.maxWidth = entry.near ? "" : `${Math.max(64, Math.min(240, spread - 2 * CLEAR))}px`;
-        // The badge stands over the tag's top-right corner: the words beside it keep clear of it
-        // ("第 3 名" is twice as wide as "3rd" and covered the seat's name).
-        const badge = el.querySelector(".table3d-tag-badge");
-        el.style.setProperty("--badge-room", `${badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG)}px`);
-        // A far tag's line may wrap between its parts: the second then starts a line, without "·".
-        el.classList.remove("wrapped");
-        const [first, second] = el.querySelector(".table3d-tag-line").children;
-        if (second && second.offsetTop > first.offsetTop) el.classList.add("wrapped");
-        el.classList.remove("beside");
-        entry.size = { w: el.offsetWidth, h: el.offsetHeight };
-        if (entry.near) {
-          // The near tag may stand beside the hand, in two lines: measured that way too.
-          el.classList.add("beside");
-          entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
-        }
+  place(at, canvas, spread, between = null) {
+    if (!this.layer) return void between?.(null);
+    if (!this.obstacles) this.obstacles = this.findObstacles(canvas);
+    const entries = [...this.entries];
+    let near = null;
+    for (const [seat, entry] of entries.filter(([, e]) => e.near)) near = this.placeOne(seat, entry, at, canvas, spread, this.obstacles);
+    const more = between ? between(near) : null;
+    const obstacles = more ? [...this.obstacles, more] : this.obstacles;
+    for (const [seat, entry] of entries.filter(([, e]) => !e.near)) this.placeOne(seat, entry, at, canvas, spread, obstacles);
+  }
+
+  /** Places one tag (Tags.place); returns its box, level (a turned tag's ends reach past it). */
+  placeOne(seat, entry, at, canvas, spread, obstacles) {
+    const { el } = entry;
+    if (!entry.size) {
+      el.style.maxWidth = entry.near ? "" : `${Math.max(64, Math.min(240, spread - 2 * CLEAR))}px`;
+      // The badge stands over the tag's top-right corner: the words beside it keep clear of it
+      // ("第 3 名" is twice as wide as "3rd" and covered the seat's name).
+      const badge = el.querySelector(".table3d-tag-badge");
+      el.style.setProperty("--badge-room", `${badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG)}px`);
+      // A far tag's line may wrap between its parts: the second then starts a line, without "·".
+      el.classList.remove("wrapped");
+      const [first, second] = el.querySelector(".table3d-tag-line").children;
+      if (second && second.offsetTop > first.offsetTop) el.classList.add("wrapped");
+      el.classList.remove("beside");
+      entry.size = { w: el.offsetWidth, h: el.offsetHeight };
+      if (entry.near) {
+        // The near tag may stand beside the hand, in two lines: measured that way too.
+        el.classList.add("beside");
+        entry.besideSize = { w: el.offsetWidth, h: el.offsetHeight };
       }
-      const where = at(seat, entry.near);
-      const box = tagBox(where, entry.size, canvas, this.obstacles, entry.besideSize);
-      entry.beside = box.beside;
-      el.classList.toggle("beside", box.beside);
-      const angle = Math.round((where.angle || 0) * 1000) / 1000;
-      const turn = angle ? ` rotate(${angle}rad)` : "";
-      const text = `translate(${Math.round(box.left)}px, ${Math.round(box.top)}px)${turn}`;
-      if (entry.box === text) continue;
+    }
+    const where = at(seat, entry.near);
+    const box = tagBox(where, entry.size, canvas, obstacles, entry.besideSize);
+    entry.beside = box.beside;
+    el.classList.toggle("beside", box.beside);
+    const angle = Math.round((where.angle || 0) * 1000) / 1000;
+    const turn = angle ? ` rotate(${angle}rad)` : "";
+    const text = `translate(${Math.round(box.left)}px, ${Math.round(box.top)}px)${turn}`;
+    if (entry.box !== text) {
       entry.box = text;
       el.style.transform = text;
     }
+    const size = box.beside ? entry.besideSize : entry.size;
+    return { left: box.left, top: box.top, right: box.left + size.w, bottom: box.top + size.h };
   }
 }
