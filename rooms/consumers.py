@@ -35,6 +35,9 @@ NOTES = {
     "back": gettext_lazy(
         "You are back at your seat: the computer played your turns while you were away."
     ),
+    "fast_forward": gettext_lazy(
+        "Fast-forward: the computer plays without waiting until this round ends."
+    ),
 }
 
 
@@ -176,8 +179,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_table()  # the new match, or the table this socket lags behind (one frame)
 
     async def do_fast_forward(self, message: Message):
-        await database_sync_to_async(services.fast_forward)(self.slug, self.session_key)
-        runner.kick(self.slug)
+        if await database_sync_to_async(services.fast_forward)(self.slug, self.session_key):
+            runner.kick(self.slug)
+            # Said once, to the player who asked; it stands until their turn or the round's end.
+            await self.send_info(str(NOTES["fast_forward"]), keep=True)
 
     async def acting_seat(self, message: Message) -> int:
         if self.seat is not None and message.seat in (None, self.seat):

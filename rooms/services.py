@@ -287,12 +287,14 @@ def rematch(room: Room | str, session_key: str, version: int | None = None) -> b
     return True
 
 
-def fast_forward(room: Room | str, session_key: str) -> None:
-    """Drops the CPU's readable delay for the rest of the round. Not a table change: no version."""
+def fast_forward(room: Room | str, session_key: str) -> bool:
+    """Drops the CPU's readable delay for the rest of the round. Not a table change: no version.
+    Whether it was done (a seat's browser, a match under way)."""
     slug = room if isinstance(room, str) else room.slug
     seats = Seat.objects.filter(room__slug=slug, session_key=session_key)
     if session_key and seats.exists():
-        Room.objects.filter(slug=slug, status=PLAYING).update(fast_forward=True)
+        return bool(Room.objects.filter(slug=slug, status=PLAYING).update(fast_forward=True))
+    return False
 
 
 def _read_locked(room: Room) -> tuple[list[Seat], object, object]:

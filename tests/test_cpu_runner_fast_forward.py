@@ -21,9 +21,9 @@ def test_it_drops_the_delay_for_the_rest_of_the_round_only(settings):
     aki, dan = new_session(), new_session()
     room = cpu_turn_room(aki)
     assert cpu.plan(room.slug).delay == 0.8
-    services.fast_forward(room, dan)  # a watcher cannot
+    assert services.fast_forward(room, dan) is False  # a watcher cannot
     assert cpu.plan(room.slug).delay == 0.8
-    services.fast_forward(room, aki)
+    assert services.fast_forward(room, aki) is True
     assert cpu.plan(room.slug).delay == 0
     assert fresh(room).version == room.version  # not a change of the table
 
