@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.sevens import Action, Match, RoundState, apply, new_round, seat_view
 from rooms import narrate
-from rooms.table import layout_row, state_json
+from rooms.table import layout_row, shown_place, state_json
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,15 @@ def table(state: RoundState, names: list[str]) -> dict:
                 "name": names[index],
                 "colour": colour,
                 "colour_label": colour_label,
+                # At the round's end the seats still holding cards have a place too (the last
+                # player left): said as the room's seat line says it, and left out as there where
+                # the others pay for their cards (`shown_place`).
+                "place": shown_place(
+                    info["place"],
+                    info["status"] == "playing",
+                    state.rules.round_end,
+                    state.rules.scoring,
+                ),
                 "won": wins and info["status"] == "finished",
                 "to_act": watcher["turn"] == index,
                 "dealer": watcher["dealer"] == index,

@@ -1,0 +1,50 @@
+"""The replay's last step says every place the room's seat lines say: the last player left, still
+holding cards, has its place there too ("Players are ranked in the order they finished, followed by
+the last player left", seed 004), and where the others pay for their cards (seed 002) the seats
+still holding cards go without one, as in the room."""
+
+import re
+
+import pytest
+
+from games.sevens import RuleSet
+from tests.history_support import play, store
+
+SEAT = re.compile(
+    r'<li class="replay-seat[^"]*" data-seat="(\d)" data-status="(\w+)">(.*?)</ul>', re.S
+)
+HOLDING = re.compile(r'<span class="seat-place">still holding cards: place (\d)</span>')
+
+
+def last_step(client, rules: RuleSet, seed: int) -> tuple[dict, dict[int, tuple[str, str]]]:
+    match = play(rules, seed=seed)
+    stored = store(match)
+    log = match.to_log()
+    events = len(log["rounds"][0]["events"])
+    html = client.get(f"/matches/{stored.pk}/", {"round": 1, "step": events}).content.decode()
+    seats = {int(m.group(1)): (m.group(2), m.group(3)) for m in SEAT.finditer(html)}
+    return log["rounds"][0]["result"], seats
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_it_gives_the_last_player_left_its_place(client, seed):
+    rules = RuleSet(rounds=1, players=3, joker=True, ends="connect", pass_limit=1)
+    result, seats = last_step(client, rules, seed)
+    holding = [seat for seat, (status, _) in seats.items() if status == "playing"]
+    assert len(holding) == 1
+    place = result["ranking"].index(holding[0]) + 1
+    assert HOLDING.findall(seats[holding[0]][1]) == [str(place)]
+    for status, line in seats.values():
+        if status != "playing":
+            assert not HOLDING.search(line)
+
+
+@pytest.mark.django_db
+def test_it_gives_no_place_to_the_seats_holding_cards_where_the_others_pay(client):
+    rules = RuleSet.preset("chinese", rounds=1)
+    result, seats = last_step(client, rules, 5)
+    holding = [seat for seat, (status, _) in seats.items() if status == "playing"]
+    assert len(holding) == 3  # the first out won; the others still hold cards
+    for seat in holding:
+        assert not HOLDING.search(seats[seat][1])
