@@ -65,8 +65,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.told = False  # a message was sent since that table
         # A forced-pass note stays above the hand until the seat's turn comes back (it arrives
         # with the table of the pass, which would otherwise clear it at once): the note's html, and
-        # the table key it was told on.
-        self.note: tuple[str, tuple] | None = None
+        # the table key it was told on, and whether it ends when the seat leaves the round.
+        self.note: tuple[str, tuple, bool] | None = None
         self.revealed: int | None = None  # hot-seat: the seat whose hand is uncovered
         self.recent: deque[float] = deque()
         self.joined = False
@@ -123,7 +123,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def seat_note(self, event):
         # The seat this socket's last table was rendered for (a hot-seat device holds none).
         if self.seat is not None and self.seat == event["seat"]:
-            await self.send_info(str(NOTES[event["note"]]), keep=True)
+            # "You passed" is no longer news once the seat is out of the round.
+            out_ends = event["note"] == "forced_pass"
+            await self.send_info(str(NOTES[event["note"]]), keep=True, out_ends=out_ends)
 
     # Actions
 
@@ -244,20 +246,35 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send_info(error.message, level="error", spoken=error.spoken)
 
     def keeps_note(self, table: frames.Table) -> bool:
-        """Whether the forced-pass note still stands on `table`: the same round, not this seat's
-        turn yet."""
+        """Whether the kept note still stands on `table`: the same round, not this seat's turn yet,
+        and, for a forced pass's note, the seat still in the round (eliminated at its next turn, or
+        dropped out on a redeem, it gets no turn that would end the note, and "you passed" is no
+        longer news). Fast-forward's note stands for a seat out of the round: it still holds."""
         if self.note is None or table.key != self.note[1]:
             return False
-        return (table.state or {}).get("turn") != self.seat
+        state = table.state or {}
+        if state.get("turn") == self.seat:
+            return False
+        seats = state.get("seats") or []
+        if not self.note[2] or self.seat is None or self.seat >= len(seats):
+            return True
+        return seats[self.seat][2] == "playing"
 
     async def send_info(
-        self, text: str, *, level: str = "info", hint: str = "", spoken: str = "", keep=False
+        self,
+        text: str,
+        *,
+        level: str = "info",
+        hint: str = "",
+        spoken: str = "",
+        keep=False,
+        out_ends=False,
     ):
         from rooms.render import render_message
 
         html = render_message(text, level=level, hint=hint, spoken=spoken)
         self.told = True
-        self.note = (html, self.table.key) if keep and self.table is not None else None
+        self.note = (html, self.table.key, out_ends) if keep and self.table is not None else None
         await self.send(text_data=html)
 
     async def refuse(self, code: str, close_code: int):
