@@ -411,6 +411,11 @@ def settlement(view: dict, names) -> dict | None:
                 "points": result["points"][seat],
                 "pays": abs(result["points"][seat]),
                 "cards": [narrate.card(c) for c in revealed.get(seat, [])],
+                # The cards in words, with the list's pause between two (a screen reader reads
+                # these; the faces, joker included, are hidden from it).
+                "spoken": pgettext("between the names of a list", ", ").join(
+                    narrate.card_spoken(c) for c in revealed.get(seat, [])
+                ),
                 "total": totals[seat],
             }
         )

@@ -436,7 +436,7 @@
   var CARD_TEXT = /(10|[2-9AJQK])[♠♥♦♣]/g;
   var CARD_THEN_CARD = /((?:10|[2-9AJQK])[♠♥♦♣]) (?=(?:10|[2-9AJQK])[♠♥♦♣])/g;
   var SPOKEN = "#log .log-lines li, #log-earlier li, #last-move #move, #layout .cells > li:not([aria-hidden]), " +
-    "#layout .row-note, #settlement .cards-left li";
+    "#layout .row-note";
 
   function wordsFor(card) {
     if (cardWords === null) {

@@ -14,6 +14,7 @@ from django.utils import translation
 from sample_views import finished_state, fragment, played_state, table_for, view
 
 from games.sevens import apply
+from rooms.narrate import card_spoken
 from rooms.render import card_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.pure]
@@ -91,8 +92,26 @@ def test_the_layout_the_log_and_the_last_move_are_heard_in_words(page, language)
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_cards_left_at_a_rounds_end_are_heard_in_words(page, language):
     state = finished_state(seed=3, scoring="cards_left", round_end="first_out")
-    t = table_for(view(state, 0), 0)
+    with translation.override(language):  # the cards' words are the server's, as in a request
+        t = table_for(view(state, 0), 0)
     assert t["settlement"]["cards_left"]
     load(page, t, language, names=("settlement",))
     said = assert_in_words(page, "#settlement .cards-left", language)
     assert ", " in said if language == "en" else "、" in said  # a pause between two cards
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_joker_left_in_a_hand_is_heard_as_a_card_of_its_list(page, language):
+    # Seed 1: the third seat ends the round holding A♣ and the joker.
+    state = finished_state(seed=1, scoring="cards_left", round_end="first_out", joker=True)
+    with translation.override(language):
+        t = table_for(view(state, 0), 0)
+    assert ["AC", "JK"] in [[c["code"] for c in p["cards"]] for p in t["settlement"]["places"]]
+    load(page, t, language, names=("settlement",))
+    said = assert_in_words(page, "#settlement .cards-left", language)
+    with translation.override(language):
+        ace, joker = card_spoken("AC"), card_spoken("JK")
+    pause = ", " if language == "en" else "、"
+    assert f"{ace}{pause}{joker}" in said, said
+    # The eyes still see the faces.
+    assert "A♣" in page.locator("#settlement .cards-left").inner_text()
