@@ -11,6 +11,9 @@
     if (!preset || !joker || !note) return;
     var none = (preset.getAttribute("data-no-joker") || "").split(" ");
     var noJoker = none.indexOf(preset.value) !== -1;
+    // Greyed out and unticked; offered again as the player had left it.
+    if (noJoker && !joker.disabled) joker.setAttribute("data-chosen", joker.checked ? "true" : "false");
+    if (!noJoker && joker.disabled) joker.checked = joker.getAttribute("data-chosen") === "true";
     if (noJoker) joker.checked = false;
     joker.disabled = noJoker;
     note.hidden = !noJoker;

@@ -662,6 +662,14 @@
   // The server refuses them with the same words (rooms.forms): the joker with 7s played in turn,
   // unlimited passes with passing while able. Here the menu says so before anything is sent.
 
+  // The joker greyed out and unticked, or offered again as the player had left it.
+  function offerJoker(joker, offered) {
+    if (!offered && !joker.disabled) joker.setAttribute("data-chosen", joker.checked ? "true" : "false");
+    if (offered && joker.disabled) joker.checked = joker.getAttribute("data-chosen") === "true";
+    if (!offered) joker.checked = false;
+    joker.disabled = !offered;
+  }
+
   function homeRules() {
     var form = document.getElementById("rules-form");
     if (!form) return;
@@ -671,8 +679,7 @@
     var limit = form.elements.pass_limit;
     if (joker && sevens) {
       var noJoker = sevens.value === "played";
-      if (noJoker) joker.checked = false;
-      joker.disabled = noJoker;
+      offerJoker(joker, !noJoker);
       fieldNote(joker, "joker-note", noJoker ? form.getAttribute("data-joker-note") : "");
     }
     // The rows' ends are named by the rows chosen: A and K (A…7…K), or A and 2 (2…7…A).

@@ -30,6 +30,7 @@ class TestDealJoker(LiveRoomTestCase):
         expect(joker).to_have_attribute("aria-describedby", "joker-note")
         page.select_option('select[name="preset"]', "japanese")
         expect(joker).to_be_enabled()
+        expect(joker).to_be_checked()  # as the player had left it
         expect(note).to_be_hidden()
         page.select_option('select[name="preset"]', "chinese")
         page.get_by_role("button", name="Play this deal").click()

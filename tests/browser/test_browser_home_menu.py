@@ -27,6 +27,7 @@ class TestHomeMenu(LiveRoomTestCase):
         )
         page.select_option('select[name="sevens"]', "laid_out")
         expect(joker).to_be_enabled()
+        expect(joker).to_be_checked()  # as the player had left it
         expect(note).to_be_hidden()
         # The Chinese preset plays its 7s in turn: no joker on offer from the start.
         page.get_by_role("button", name="Chinese (排七)").click()
