@@ -68,7 +68,7 @@ class LogInForm(AuthenticationForm):
         return super().clean()
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request):
     form = SignUpForm(request.POST or None)
     limited = request.method == "POST" and over_limit(request, "account")
@@ -84,7 +84,7 @@ def signup(request):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def log_in(request):
     form = LogInForm(request, data=request.POST or None)
     limited = request.method == "POST" and over_limit(request, "account")

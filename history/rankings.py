@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.models import Match, MatchRound
 from history.models import Family, MatchPlayer, Rating, RatingChange
@@ -53,7 +53,7 @@ def _places(rated) -> list[tuple[int, int]]:
     return out
 
 
-@require_GET
+@require_safe
 def rankings(request, family=Family.JAPANESE):
     if family not in Family.values:
         raise Http404
@@ -93,7 +93,7 @@ def _own_place(request, family: str, everyone: list[tuple[int, int]]) -> dict | 
     return None
 
 
-@require_GET
+@require_safe
 def profile(request, username):
     user = get_object_or_404(get_user_model(), username=username)
     seats = list(

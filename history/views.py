@@ -7,7 +7,7 @@ from django import forms
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from config.limits import message, over_limit, refuse
 from games.models import Match as StoredMatch
@@ -27,7 +27,7 @@ def browser_key(request, *, create: bool = False) -> str | None:
     return request.session.session_key
 
 
-@require_GET
+@require_safe
 def my_matches(request):
     found = players.matches_of(user=request.user, browser_key=browser_key(request))
     pages = paged(request, found.prefetch_related("players"))
@@ -38,7 +38,7 @@ def my_matches(request):
     )
 
 
-@require_GET
+@require_safe
 def room_matches(request, slug):
     room = get_object_or_404(Room, slug=slug)
     pages = paged(request, room.matches.order_by("-started_at", "-pk"))
@@ -57,7 +57,7 @@ def _row(match: StoredMatch) -> dict:
     return {"match": match, "names": names, "winner": winner}
 
 
-@require_GET
+@require_safe
 def match_page(request, pk):
     match = get_object_or_404(StoredMatch, pk=pk)
     live = match.status == StoredMatch.Status.PLAYING
@@ -105,7 +105,7 @@ def _replay_response(request, template: str, context: dict):
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def match_download(request, pk):
     match = get_object_or_404(StoredMatch, pk=pk)
     if match.status == StoredMatch.Status.PLAYING:
@@ -116,7 +116,7 @@ def match_download(request, pk):
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def upload(request):
     form = UploadForm(request.POST or None, request.FILES or None)
     # a minute's budget, and a day's: what one address can store stays small
@@ -136,7 +136,7 @@ def upload(request):
     return render(request, "history/upload.html", {"form": form}, status=status)
 
 
-@require_GET
+@require_safe
 def uploaded_replay(request, slug):
     replay = get_object_or_404(UploadedReplay, slug=slug)
     context = {"uploaded": replay, "stored": False}
@@ -186,7 +186,7 @@ def _names(request, mode: str, players_count: int) -> list[str]:
     return creator_names(mode, players_count, player_name(request, ""))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal(request):
     """Play a deal again from its code: typed in, or from a link a friend shared (which carries
     the match's rules, signed, and not the match: its page shows the hands). Never shows the

@@ -2,9 +2,9 @@
 see a hidden card (the figures are those of docs/ai.md)."""
 
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 
-@require_GET
+@require_safe
 def about_cpu(request):
     return render(request, "about_cpu.html")

@@ -4,7 +4,7 @@ from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from config.limits import over_limit, refuse
 from rooms import frames, narrate, services, table
@@ -35,7 +35,7 @@ REMEMBERED = "last_game"  # the session key: the rules and name of the browser's
 SEAT_NAME = "seat_name"  # the session key: the name the browser last took a friend's seat under
 
 
-@require_GET
+@require_safe
 def home(request):
     """The menu: a preset when one is asked for, else the rules this browser last started a game
     with, else the language's first preset (the Japanese rules, but in Traditional Chinese).
@@ -172,7 +172,7 @@ def find_room(slug: str) -> Room:
     return room
 
 
-@require_GET
+@require_safe
 def room(request, slug):
     room = find_room(slug)
     return render(request, "rooms/room.html", room_page(request, room))
@@ -222,7 +222,7 @@ def start(request, slug):
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-@require_GET
+@require_safe
 def room_log(request, slug):
     """The lines of the round's log before the `before`-th, which the whole table leaves out (it
     shows the last `table.LOG_TAIL`): an `<ol>` that takes the place of the page's "Show the

@@ -8,7 +8,7 @@ by line.
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 PAGES = ("rules", "about", "help", "tips", "privacy")
 BODIES = ("en", "ja", "zh-hans", "zh-hant")
@@ -19,7 +19,7 @@ def body_language() -> str:
     return language if language in BODIES else "en"
 
 
-@require_GET
+@require_safe
 def page(request, name: str):
     if name not in PAGES:
         raise Http404
