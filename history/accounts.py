@@ -107,6 +107,7 @@ def log_out(request):
     games = games_in_play(request)
     if games and not request.POST.get("confirm"):
         return render(request, "accounts/logout.html", {"games": games})
+    services.log_out_browser(request.session.session_key)
     logout(request)
     return HttpResponseRedirect(reverse("home"))
 

@@ -144,6 +144,37 @@ def move_browser(old_key: str | None, new_key: str | None) -> list[str]:
     return slugs
 
 
+def log_out_browser(session_key: str | None) -> list[str]:
+    """Logging out gives the browser's session a new key, and its seats do not follow (on a shared
+    computer the next person must not play them). A game under way goes on with the computer at
+    those seats (the key kept: nobody takes them back, and the account counts as having left); a
+    friends' room still waiting frees them. Its open tables are closed normally, so they reconnect
+    under the new key, as watchers: they played on as the seat while the page stayed open, and the
+    computer never took over. Returns the rooms' slugs."""
+    if not session_key:
+        return []
+    slugs = list(
+        Room.objects.filter(seats__session_key=session_key)
+        .exclude(status=Room.Status.CLOSED)
+        .values_list("slug", flat=True)
+        .distinct()
+    )
+    for slug in slugs:
+        with transaction.atomic():
+            room = _lock(slug)
+            if room.status == Room.Status.WAITING:
+                leave_seat(room, session_key)
+            elif room.status in LIVE:
+                seats = list(room.seats.all())
+                for seat in seats:
+                    if seat.session_key == session_key:
+                        seat.cpu_controlled, seat.connected = True, False
+                        seat.save(update_fields=["cpu_controlled", "connected"])
+                _save(room, **_table_fields(room, seats))
+            tell_browser_moved_on_commit(slug, session_key)
+    return slugs
+
+
 def leave_seat(room: Room | str, session_key: str) -> None:
     """Frees this browser's seats. During a match the CPU plays them until someone takes them."""
     with transaction.atomic():

@@ -4,8 +4,10 @@ With no game under way, or once confirmed, it logs out at once."""
 
 import pytest
 
+from rooms import services
 from rooms.models import Room
 from tests.history_support import user
+from tests.live_support import rules
 from tests.test_pages_create import MENU
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +49,31 @@ def test_a_finished_game_does_not_ask(client):
     signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
     Room.objects.update(status="finished")
     assert client.post("/accounts/logout/").status_code == 302
+
+
+def test_logging_out_hands_the_game_under_way_to_the_computer(client):
+    """The seats stay with the old key and the computer plays them from then on: a table left
+    open under that key no longer plays them (tests/test_consumer_connect.py), and the account
+    counts as having left when the match is rated."""
+    signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
+    room = Room.objects.get()
+    key = client.session.session_key
+    before = room.version
+    client.post("/accounts/logout/", {"confirm": "1"})
+    room.refresh_from_db()
+    seat = room.seats.get(index=0)
+    assert seat.session_key == key and seat.cpu_controlled and not seat.connected
+    assert room.version > before  # every table shows the seat away
+
+
+def test_logging_out_frees_a_seat_in_a_friends_room_still_waiting(client):
+    signed_in(client).get("/")
+    room = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"],
+        session_key=client.session.session_key,
+    )  # fmt: skip
+    services.take_seat(room, 1, "Ben", "ben-session")
+    client.post("/accounts/logout/", {"confirm": "1"})
+    room.refresh_from_db()
+    assert room.seats.get(index=0).session_key is None
+    assert room.seats.get(index=1).session_key == "ben-session"  # another browser's seat stays

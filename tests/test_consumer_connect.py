@@ -105,6 +105,34 @@ async def test_a_room_closed_while_open_says_so_and_takes_the_buttons_away(setti
     await comm.disconnect()
 
 
+async def test_a_browser_that_logs_out_elsewhere_leaves_its_open_table():
+    """Logging out (in another tab) gives the session a new key and leaves the seats to the
+    computer. The table still open under the old key played on as the seat, and kept it
+    "connected": the computer never took over. It is closed normally, so the page reconnects,
+    with the new cookie, as a watcher."""
+    from rooms import services
+
+    aki, watcher = await db(new_session)(), await db(new_session)()
+    room = await db(hotseat_room)(aki)
+    mine, theirs = await connect(room.slug, aki), await connect(room.slug, watcher)
+    await mine.receive_from(timeout=10)
+    await theirs.receive_from(timeout=10)
+
+    assert await db(services.log_out_browser)(aki) == [room.slug]
+
+    closed = await mine.receive_output(timeout=10)
+    while closed["type"] != "websocket.close":
+        closed = await mine.receive_output(timeout=10)
+    assert closed.get("code") == 1000
+    await mine.disconnect()
+    frame = await theirs.receive_from(timeout=10)
+    # Nobody is left at the table: the room waits instead of the computer playing every seat.
+    assert "away: the game waits for a player to come back" in frame
+    seats = await db(lambda: list(room.seats.values_list("session_key", "cpu_controlled")))()
+    assert seats == [(aki, True)] * 4  # the old key kept: nobody takes these seats back
+    await theirs.disconnect()
+
+
 async def test_a_browser_that_logs_in_elsewhere_reconnects_under_its_new_key():
     """Logging in (in another tab) gives the session a new key and moves the seats to it: the
     table open under the old key is closed normally, so the page reconnects with the new cookie;

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.browser_support import LiveRoomTestCase, connected
+from tests.browser.browser_support import LiveRoomTestCase, connected, version
 
 pytestmark = pytest.mark.browser
 
@@ -146,3 +146,28 @@ class TestStatsScript(LiveRoomTestCase):
         watcher.evaluate(FINISH)
         watcher.wait_for_timeout(500)
         assert not [e for e in watcher_sent if e["event"].startswith("match_")], watcher_sent
+
+    def test_a_match_ending_after_a_sign_up_in_another_tab_is_still_counted(self):
+        """Signing up gives the browser a new CSRF token; a room page opened before it sent the
+        match's end with its own, old copy and was refused (403): the match went uncounted."""
+        page = self.new_page()
+        self.start_cpu_room(page)
+        connected(page)
+        before = version(page)
+        other = page.context.new_page()
+        other.goto(self.url("/accounts/signup/"))
+        other.fill("input[name=username]", "tabbed")
+        other.fill("input[name=password1]", "kumquat-lantern-42")
+        other.fill("input[name=password2]", "kumquat-lantern-42")
+        other.locator("form:has(input[name=username]) button[type=submit]").click()
+        other.wait_for_url(re.compile(r"/matches/$"))
+        # The room's seat followed the sign-up (a new version) and the table reconnected.
+        page.wait_for_function(
+            "v => +document.getElementById('table-state').dataset.version > v", arg=before
+        )
+        connected(page)
+        with page.expect_response(
+            lambda r: "/stats/event/" in r.url and "match_end" in (r.request.post_data or "")
+        ) as answer:
+            page.evaluate(FINISH)
+        assert answer.value.status == 204

@@ -76,6 +76,14 @@
     return facts;
   }
 
+  // The CSRF token as of now: signing up or logging in (in this tab or another) gives the browser
+  // a new one, and the page's own copy (`data-csrf`) is refused from then on (a 403: the match's
+  // end went uncounted). The cookie always holds the current one; the page's copy is the fallback.
+  function csrfToken() {
+    const found = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie);
+    return found ? decodeURIComponent(found[1]) : root.dataset.csrf;
+  }
+
   function send(data) {
     if (!enabled()) return false;
     const body = JSON.stringify(Object.assign({}, data, device()));
@@ -84,7 +92,7 @@
       credentials: "same-origin",
       referrerPolicy: "no-referrer", // the page's address names the room: never sent
       keepalive: true,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": root.dataset.csrf },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
       body: body,
     }).catch(function () { /* statistics never get in the way */ });
     return true;

@@ -152,6 +152,18 @@ export function seatPlaces(players, mySeat) {
   return out;
 }
 
+/**
+ * The distance between two neighbouring far seats along the table (seatPlaces' x): the room one
+ * far seat's name tag has. The places come in seat order, which is not the order along the table
+ * for a viewer other than seat 0 (seat 1 of 4 sees seats 2, 3, 0 from left to right): the first
+ * two of them may be the two ends, twice as far apart.
+ */
+export function farPitch(places) {
+  const xs = places.filter((p) => !p.near).map((p) => p.x).sort((a, b) => a - b);
+  if (xs.length < 2) return 6;
+  return Math.min(...xs.slice(1).map((x, i) => x - xs[i]));
+}
+
 /** A hand of n cards at a far seat: a tight row of backs (wider when shown), centred on the seat. */
 export function opponentFan(n, place, spread = OPPONENT_SPREAD) {
   const out = [];

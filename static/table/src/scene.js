@@ -28,6 +28,7 @@ import {
   cellIndex,
   cellPosition,
   contentBounds,
+  farPitch,
   fullRows,
   handFan,
   handScale,
@@ -391,8 +392,7 @@ export class Table {
     const n = this.view.hand ? this.view.hand.length : (this.view.seats?.[this.places.find((p) => p.near)?.seat]?.cards ?? 0);
     const fan = handFan(Math.max(1, n), { scale: this.handScale, maxWidth: this.handWidth });
     const handLeft = fan[0].x - (CARD_W * this.handScale) / 2;
-    const far = this.places.filter((p) => !p.near).map((p) => p.x);
-    const pitch = far.length > 1 ? Math.abs(far[1] - far[0]) : 6;
+    const pitch = farPitch(this.places);
     const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
     // A table turned by a drag has its edges sloping on the screen: each tag lies along the edge
     // of the layout it stands by, so it stays between the same cards as when straight (level, it

@@ -7,6 +7,7 @@ import {
   CARD_W,
   cellIndex,
   contentBounds,
+  farPitch,
   fullRows,
   handFan,
   handScale,
@@ -139,6 +140,16 @@ test("it seats the viewer near and the others along the far side in turn order",
   assert.ok(three[1].x < 0 && three[2].x > 0);
   // A watcher sees seat 0 at the near edge.
   assert.equal(seatPlaces(4, null)[0].near, true);
+});
+
+test("every viewer's far seats are one pitch apart, the room each far tag has", () => {
+  // Seat 1 of 4 sees seats 2, 3, 0 from left to right: the places come in seat order, so the
+  // first two far ones (0 and 2) are the two ends. The tags were sized for twice the room and
+  // overlapped on a phone upright.
+  const pitch = farPitch(seatPlaces(4, 0));
+  assert.ok(pitch > 0);
+  for (const me of [0, 1, 2, 3]) assert.equal(farPitch(seatPlaces(4, me)), pitch, `seat ${me}`);
+  for (const me of [0, 1, 2]) assert.equal(farPitch(seatPlaces(3, me)), farPitch(seatPlaces(3, 0)), `seat ${me} of 3`);
 });
 
 test("it stacks a far hand as a row of backs around its seat", () => {
