@@ -363,3 +363,20 @@ def test_the_statistics_summary_names_its_columns_in_the_admins_language(admin_c
     head = table[: table.index("</thead>")]
     assert 'data-code="match_start">対局開始</th>' in head
     assert "match_start<" not in head and ">cpu<" not in head
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
+def test_no_field_name_is_changed_by_the_admins_capital_letter(language):
+    # The admin writes a column's name with a capital first letter (capfirst): a name starting
+    # with a Greek letter would come out wrong (μ as Μ, σ as Σ), so the words go first.
+    from django.apps import apps
+    from django.utils import translation
+    from django.utils.text import capfirst
+
+    with translation.override(language):
+        for model in apps.get_models():
+            if model._meta.app_label not in {"games", "rooms", "history", "stats"}:
+                continue
+            for field in model._meta.get_fields():
+                name = str(getattr(field, "verbose_name", ""))
+                assert capfirst(name) == name, (model.__name__, field.name, name)
