@@ -327,8 +327,11 @@ function boot(root) {
       ? ["#settlement button", "#settlement a"]
       : ["#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     const panel = selectors.map((s) => [...document.querySelectorAll(s)].find(shown));
-    // A seat out of cards keeps Fast-forward on the table while the others finish the round.
-    const target = [nextButton, curtainBox?.querySelector("button"), fastButton, ...panel].find(shown);
+    // A seat out of cards keeps Fast-forward on the table while the others finish the round. A
+    // seat still playing goes to Play (to Pass before Play stands): after the next deal, or a
+    // Skip, it went to Fast-forward, where the next Enter gave the round to the computer.
+    const own = view && playsThisRound(view) ? [playButton, passButton] : [fastButton];
+    const target = [nextButton, curtainBox?.querySelector("button"), ...own, ...panel].find(shown);
     if (!target) return; // `focused` is kept: the next change tries again
     focused = null;
     target.focus({ preventScroll: true });
