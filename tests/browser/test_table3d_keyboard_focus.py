@@ -53,3 +53,8 @@ class TestTable3dKeyboardFocus(Table3dRoom):
         )
         page.wait_for_timeout(300)
         assert page.evaluate(FOCUS) != "body", "the next deal, pressed on the table, lost the focus"
+        # On the table's Play, not its Fast-forward (where it went: the next Enter gave the new
+        # round to the computer).
+        assert page.evaluate(
+            "() => document.activeElement.matches('#table3d [data-table-action=\"play\"]')"
+        ), page.evaluate(FOCUS)

@@ -220,3 +220,33 @@ def test_a_new_version_that_leaves_the_turn_here_keeps_the_chosen_card(webgl_bro
     assert page.evaluate("() => sevensTable.selection") == [card]
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator('#table3d [data-table-action="play"]')).to_be_enabled()
+
+
+def test_it_chooses_a_card_ahead_between_the_viewers_turns_as_the_panel_does(
+    webgl_browser, demo_url
+):
+    """While the others play, a card pressed on the canvas lifts and the panel's is pressed: the
+    panel lets a card be chosen ahead for the turn to come, and a press on the table did nothing
+    there (the panel's choice, made meanwhile, was not shown on the table either)."""
+    page = open_table(webgl_browser, demo_url + "?cpuDelay=60000")
+    settle(page)
+    version = page.evaluate("() => sevensTable.view.version")
+    page.evaluate("(c) => sevensTable.press(c)", first_playable(page))
+    page.locator('#table3d [data-table-action="play"]').click()
+    page.wait_for_function("(v) => sevensTable.view.version > v", arg=version)
+    assert page.evaluate("() => sevensTable.view.turn") != 0, "the computers' turn, for a minute"
+    settle(page)
+    page.evaluate("() => sevensTable.table.renderNow()")
+    card = page.evaluate("() => sevensTable.view.hand[0]")
+    click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card))
+    assert page.evaluate("() => sevensTable.selection") == [card]
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+    # Chosen in the panel instead: the table lifts that one.
+    other = page.evaluate("() => sevensTable.view.hand[1]")
+    page.locator(f'#hand [data-card="{other}"]').click()
+    page.wait_for_function("(c) => sevensTable.selection.join() === c", arg=other)
+    # Nothing plays out of turn: Play stays unavailable, no spot is lit.
+    expect(page.locator('#table3d [data-table-action="play"]')).to_have_attribute(
+        "aria-disabled", "true"
+    )
+    assert page.evaluate("() => sevensTable.table.lit") == []

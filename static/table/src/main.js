@@ -5,8 +5,10 @@
 import { JOKER } from "./layout.js";
 import {
   canPass,
+  choosesCards,
   isMyTurn,
   jokerActions,
+  keptSelection,
   passLabel,
   playsThisRound,
   pressCard,
@@ -325,8 +327,11 @@ function boot(root) {
       ? ["#settlement button", "#settlement a"]
       : ["#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     const panel = selectors.map((s) => [...document.querySelectorAll(s)].find(shown));
-    // A seat out of cards keeps Fast-forward on the table while the others finish the round.
-    const target = [nextButton, curtainBox?.querySelector("button"), fastButton, ...panel].find(shown);
+    // A seat out of cards keeps Fast-forward on the table while the others finish the round. A
+    // seat still playing goes to Play (to Pass before Play stands): after the next deal, or a
+    // Skip, it went to Fast-forward, where the next Enter gave the round to the computer.
+    const own = view && playsThisRound(view) ? [playButton, passButton] : [fastButton];
+    const target = [nextButton, curtainBox?.querySelector("button"), ...own, ...panel].find(shown);
     if (!target) return; // `focused` is kept: the next change tries again
     focused = null;
     target.focus({ preventScroll: true });
@@ -369,13 +374,12 @@ function boot(root) {
     stateText = el.textContent;
     const next = readState(view);
     if (!next) return;
-    const hand = new Set(next.hand || []);
-    // A new version that leaves the turn with this seat (a player's presence, a friend's
-    // fast-forward) keeps the choice: the panel keeps its pressed cards, and the table keeps the
-    // same ones (it used to drop its own, the panel's staying pressed, and Play went dead).
+    // A new version keeps the choice as the panel keeps its pressed cards: across a player's
+    // presence or a friend's fast-forward (the table used to drop its own, the panel's staying
+    // pressed, and Play went dead), and across the others' moves, for a card chosen ahead.
     const before = selection.join();
     if (view && next.version !== view.version) selection = hasPanel() ? pressedCards() : [];
-    selection = isMyTurn(next) ? selection.filter((c) => hand.has(c)) : [];
+    selection = keptSelection(next, selection);
     if (selection.join() !== before) jokerSpot = null;
     const previous = view;
     view = next;
@@ -424,9 +428,12 @@ function boot(root) {
     const rect = canvas.getBoundingClientRect();
     const x = e.clientX - rect.left;
     const y = e.clientY - rect.top;
-    if (!view || !isMyTurn(view)) return;
+    // A card may be chosen ahead, between the viewer's turns, as in the panel (a press there
+    // did nothing, the panel's own cards pressing); the layout plays, on the viewer's turn only.
+    if (!view || !choosesCards(view)) return;
     const card = table.pick(x, y);
     if (card) return setSelection(pressCard(view, selection, card));
+    if (!isMyTurn(view)) return;
     // A press on the layout: a spot a move fills chooses it, a second press there plays it.
     const spot = table.pickSpot(x, y);
     const pressed = spot && pressSpot(view, selection, spot, jokerSpot);
@@ -482,7 +489,7 @@ function boot(root) {
     rescueFocus();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   watchPanelSelection((cards) => {
-    if (cards.join() !== selection.join() && view && isMyTurn(view)) setSelection(cards, { syncPanel: false });
+    if (cards.join() !== selection.join() && view && choosesCards(view)) setSelection(cards, { syncPanel: false });
   });
 
   Object.defineProperties(api, {

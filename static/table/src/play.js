@@ -20,6 +20,23 @@ export function playsThisRound(view) {
   return (seat.status || "playing") === "playing";
 }
 
+/**
+ * Whether the viewer may choose cards in the hand: on their turn, and between their turns while
+ * they still play the round, as in the panel, which keeps a card chosen ahead for the turn to
+ * come. Not behind a hot-seat curtain.
+ */
+export function choosesCards(view) {
+  const curtain = view.curtain !== undefined && view.curtain !== null;
+  return playsThisRound(view) && !curtain && (view.hand || []).length > 0;
+}
+
+/** The selection kept across a new view: the cards still in the hand, while the viewer chooses. */
+export function keptSelection(view, selection) {
+  if (!choosesCards(view)) return [];
+  const hand = new Set(view.hand);
+  return selection.filter((c) => hand.has(c));
+}
+
 function legal(view) {
   return isMyTurn(view) ? view.legal || [] : [];
 }

@@ -4,8 +4,10 @@ import { test } from "node:test";
 import { FakeRoom } from "../demo/fake_room.js";
 import {
   arrivals,
+  choosesCards,
   isNewDeal,
   jokerSwap,
+  keptSelection,
   litSpots,
   ordinal,
   passLabel,
@@ -242,4 +244,24 @@ test("it finds the joker swap: laid on a spot, the card beyond, the holder redee
   assert.deepEqual(jokerSwap(prev, next), { seat: 0, spot: "6D", card: "5D", holder: 2 });
   assert.equal(jokerSwap(prev, prev), null);
   assert.equal(jokerSwap(null, next), null);
+});
+
+test("between the viewer's turns a card may be chosen ahead, as in the panel, and is kept", () => {
+  const view = new FakeRoom({ hands }).view(0);
+  const theirs = { ...view, turn: 1, legal: [] };
+  assert.equal(choosesCards(theirs), true);
+  // A card chosen ahead stays chosen across the others' moves, while it is still in the hand.
+  assert.deepEqual(keptSelection(theirs, ["6S"]), ["6S"]);
+  assert.deepEqual(keptSelection({ ...theirs, hand: theirs.hand.filter((c) => c !== "6S") }, ["6S"]), []);
+  // Nothing to choose for a watcher, at a round's end, behind a hot-seat curtain, or out of cards.
+  for (const other of [
+    { ...theirs, seat: null, hand: null },
+    { ...theirs, over: true },
+    { ...theirs, curtain: 0 },
+    { ...theirs, hand: [] },
+    { ...theirs, seats: theirs.seats.map((s, i) => (i === 0 ? { ...s, status: "eliminated" } : s)) },
+  ]) {
+    assert.equal(choosesCards(other), false);
+    assert.deepEqual(keptSelection(other, ["6S"]), []);
+  }
 });
