@@ -48,3 +48,15 @@ def test_it_gives_no_place_to_the_seats_holding_cards_where_the_others_pay(clien
     assert len(holding) == 3  # the first out won; the others still hold cards
     for seat in holding:
         assert not HOLDING.search(seats[seat][1])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_only_the_seats_still_in_the_round_show_their_passes(client, seed):
+    # As the room's seat lines: a seat out of the round (finished, eliminated, dropped) has no
+    # passes left to spend.
+    rules = RuleSet(rounds=1, players=3, joker=True, ends="connect", pass_limit=1)
+    _result, seats = last_step(client, rules, seed)
+    assert {status for status, _ in seats.values()} - {"playing"}
+    for status, line in seats.values():
+        assert ('class="seat-passes"' in line) == (status == "playing"), (status, line)
