@@ -119,11 +119,13 @@ def test_once_the_creator_has_left_a_seated_friend_may_start(aki, ben, room):
     html = page(ben, room)
     assert 'data-creator-seated="true"' in html
     assert " hidden" in start_form(html)  # shown only once Aki leaves (panel.js followStatus)
+    assert re.search(r'<p class="start-note" data-starter="creator">The player who opened', html)
     assert ben.post(f"/room/{room.slug}/start/").status_code == 400  # not yet
     aki.post(f"/room/{room.slug}/leave/")
     html = page(ben, room)
     assert 'data-creator-seated="false"' in html
     assert " hidden" not in start_form(html)
+    assert re.search(r'<p class="start-note" data-starter="creator" hidden>', html)
     assert ben.post(f"/room/{room.slug}/start/").status_code == 302
     room.refresh_from_db()
     assert room.status == "playing"

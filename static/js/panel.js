@@ -547,6 +547,8 @@
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
+    // Till then the friend is told who starts.
+    $all('[data-starter="creator"]').forEach(function (note) { note.hidden = !waiting || !creatorSeated; });
   }
 
   // `final`: the server closed the socket for good (its own codes, 4000 and up: too many

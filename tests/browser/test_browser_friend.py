@@ -76,6 +76,7 @@ class TestFriendRoom(LiveRoomTestCase):
         connected(aki)
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
+        expect(ben.locator(".start-note")).to_be_hidden()
         expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
         expect(leave).to_have_text("Leave my seat (the computer plays it)", use_inner_text=True)
         expect(aki.locator("#hand .card").first).to_be_visible()
@@ -149,13 +150,20 @@ class TestFriendRoom(LiveRoomTestCase):
     def test_when_the_creator_leaves_before_the_start_a_seated_friend_may_start(self):
         aki, ben = self.aki_and_ben()
         start = ben.locator(".start-form")
+        note = ben.locator(".start-note")
         expect(start).to_be_hidden()  # Aki's to press
+        expect(note).to_have_text(
+            "The player who opened the room starts the game; if they leave their seat, you can "
+            "start it."
+        )
         aki.locator(".leave-form button").click()
         expect(start).to_be_visible()  # pushed: Aki has left the table
+        expect(note).to_be_hidden()
         start.get_by_role("button").click()
         connected(ben)
         expect(ben.locator("#hand .card").first).to_be_visible()
         expect(ben.locator(".start-form")).to_be_hidden()
+        expect(note).to_be_hidden()
         expect(ben.locator(".no-undo")).to_be_visible()  # the cards are dealt: it is said now
 
 
