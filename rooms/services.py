@@ -118,18 +118,23 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
     return seat
 
 
+def _seated_rooms(session_key: str) -> list[str]:
+    """The slugs of the rooms not closed where this browser holds a seat."""
+    return list(
+        Room.objects.filter(seats__session_key=session_key)
+        .exclude(status=Room.Status.CLOSED)
+        .values_list("slug", flat=True)
+        .distinct()
+    )
+
+
 def move_browser(old_key: str | None, new_key: str | None) -> list[str]:
     """Signing up or logging in gives the browser's session a new key: its seats, and the rooms it
     opened, follow it (each room's version moves on, so every socket sees the seat as this
     browser's), and its open tables reconnect under the new key. Returns the rooms' slugs."""
     if not old_key or not new_key or old_key == new_key:
         return []
-    slugs = list(
-        Room.objects.filter(seats__session_key=old_key)
-        .exclude(status=Room.Status.CLOSED)
-        .values_list("slug", flat=True)
-        .distinct()
-    )
+    slugs = _seated_rooms(old_key)
     for slug in slugs:
         with transaction.atomic():
             room = _lock(slug)
@@ -153,12 +158,7 @@ def log_out_browser(session_key: str | None) -> list[str]:
     computer never took over. Returns the rooms' slugs."""
     if not session_key:
         return []
-    slugs = list(
-        Room.objects.filter(seats__session_key=session_key)
-        .exclude(status=Room.Status.CLOSED)
-        .values_list("slug", flat=True)
-        .distinct()
-    )
+    slugs = _seated_rooms(session_key)
     for slug in slugs:
         with transaction.atomic():
             room = _lock(slug)
