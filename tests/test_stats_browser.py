@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.browser_support import LiveRoomTestCase, connected, version
+from tests.browser.browser_support import LiveRoomTestCase, connected, sign_up_beside
 
 pytestmark = pytest.mark.browser
 
@@ -153,19 +153,7 @@ class TestStatsScript(LiveRoomTestCase):
         page = self.new_page()
         self.start_cpu_room(page)
         connected(page)
-        before = version(page)
-        other = page.context.new_page()
-        other.goto(self.url("/accounts/signup/"))
-        other.fill("input[name=username]", "tabbed")
-        other.fill("input[name=password1]", "kumquat-lantern-42")
-        other.fill("input[name=password2]", "kumquat-lantern-42")
-        other.locator("form:has(input[name=username]) button[type=submit]").click()
-        other.wait_for_url(re.compile(r"/matches/$"))
-        # The room's seat followed the sign-up (a new version) and the table reconnected.
-        page.wait_for_function(
-            "v => +document.getElementById('table-state').dataset.version > v", arg=before
-        )
-        connected(page)
+        sign_up_beside(page, self.url("/accounts/signup/"), "tabbed")
         with page.expect_response(
             lambda r: "/stats/event/" in r.url and "match_end" in (r.request.post_data or "")
         ) as answer:

@@ -222,6 +222,23 @@ def connected(page: Page) -> None:
     page.wait_for_selector('.room[data-connected="true"]')
 
 
+def sign_up_beside(page: Page, signup_url: str, username: str) -> None:
+    """Signs up in another tab of `page`'s browser; the room open in `page` follows it: its seat
+    moves to the new session (a new version) and its socket reconnects."""
+    before = version(page)
+    other = page.context.new_page()
+    other.goto(signup_url)
+    other.fill("input[name=username]", username)
+    other.fill("input[name=password1]", "kumquat-lantern-42")
+    other.fill("input[name=password2]", "kumquat-lantern-42")
+    other.locator("form:has(input[name=username]) button[type=submit]").click()
+    other.wait_for_url(re.compile(r"/matches/$"))
+    page.wait_for_function(
+        "v => +document.getElementById('table-state').dataset.version > v", arg=before
+    )
+    connected(page)
+
+
 def tab_to(page: Page, selector: str, *, limit: int = 120) -> None:
     """Presses Tab (Shift+Tab when the target lies before the focus) until the focused element
     matches `selector`, as a keyboard user does. The presses needed are estimated from the

@@ -5,7 +5,7 @@ friends' room's tab open, signed up in another, and could not leave his seat."""
 import re
 
 import pytest
-from browser_support import LiveRoomTestCase, connected, version
+from browser_support import LiveRoomTestCase, connected, sign_up_beside
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -19,20 +19,7 @@ class TestFormsAfterSignUp(LiveRoomTestCase):
         page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
         room = page.url
         connected(page)
-        before = version(page)
-
-        other = page.context.new_page()
-        other.goto(self.url("/accounts/signup/"))
-        other.fill("input[name=username]", "ben")
-        other.fill("input[name=password1]", "kumquat-lantern-42")
-        other.fill("input[name=password2]", "kumquat-lantern-42")
-        other.locator("form:has(input[name=username]) button[type=submit]").click()
-        other.wait_for_url(re.compile(r"/matches/$"))
-        # The seat followed the sign-up (a new version) and the table reconnected.
-        page.wait_for_function(
-            "v => +document.getElementById('table-state').dataset.version > v", arg=before
-        )
-        connected(page)
+        sign_up_beside(page, self.url("/accounts/signup/"), "ben")
 
         page.locator(".leave-form button").click()
         page.wait_for_url(room)
