@@ -15,6 +15,7 @@ from tests.live_support import (
     connect,
     db,
     fresh,
+    hotseat_room,
     legal,
     live,  # noqa: F401  (the fixture)
     new_session,
@@ -92,9 +93,7 @@ async def test_it_lets_a_watcher_do_nothing(action):
 
 async def test_it_refuses_the_hotseat_curtain_to_another_browser():
     aki, mallory = await db(new_session)(), await db(new_session)()
-    room = await db(services.create_room)(
-        rules=rules(), mode="hotseat", level=None, names=["A", "B", "C", "D"], session_key=aki
-    )
+    room = await db(hotseat_room)(aki)  # its first seat has a choice: a curtain with a button
     comm = await connect(room.slug, mallory)
     await answer(comm)
     await comm.send_to(text_data=send(action="reveal"))
@@ -107,9 +106,7 @@ async def test_it_refuses_the_hotseat_curtain_to_another_browser():
 
 async def test_another_browser_watches_a_hotseat_room_on_the_page_and_the_socket():
     aki, ben = await db(new_session)(), await db(new_session)()
-    room = await db(services.create_room)(
-        rules=rules(), mode="hotseat", level=None, names=["A", "B", "C", "D"], session_key=aki
-    )
+    room = await db(hotseat_room)(aki)  # its first seat has a choice: a curtain with a button
 
     def page(key):
         client = Client()

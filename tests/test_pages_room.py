@@ -82,7 +82,9 @@ def test_it_shows_the_player_its_own_hand_against_the_computer(client):
 
 
 def test_it_shows_a_curtain_on_a_shared_device(client):
-    room, _key = open_room(client, mode="hotseat")
+    # A known deal whose first seat has a choice: a seat with none has a curtain with no button.
+    room, _key = open_room(client, mode="hotseat", first_deal="1xf")
+    assert not room.auto_turn
     page = client.get(f"/room/{room.slug}/").content.decode()
     assert "data-card=" not in page
     assert "Pass the device to" in page
