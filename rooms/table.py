@@ -290,7 +290,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
                 "colour_label": colour_label,
                 "cpu": index in cpus,
                 "away": (
-                    ("waits" if nobody else "plays" if seat.get("taken", True) else "free")
+                    away_word(nobody, seat.get("taken", True))
                     if seat.get("cpu_controlled") and not closed
                     else ""
                 ),
@@ -524,6 +524,16 @@ def compact_state(view: dict) -> dict:
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),
     }
+
+
+def away_word(nobody: bool, taken: bool) -> str:
+    """What a seat the computer holds for its player says (`seat_name`): with a player still at
+    the table the computer plays it, for the player who may come back ("plays") or until someone
+    takes the seat its player left ("free"); with nobody left, the room waits, for its player to
+    come back ("waits") or for someone to take the seat ("free_waits")."""
+    if nobody:
+        return "waits" if taken else "free_waits"
+    return "plays" if taken else "free"
 
 
 def legal_words(legal: list[dict]) -> list[str]:

@@ -83,6 +83,9 @@ def seat_name(seat: dict) -> str:
         level = f' <span class="level">{text}</span>'
     elif seat.get("away") == "waits":
         level = f' <span class="level">{_("away: the game waits for a player to come back")}</span>'
+    elif seat.get("away") == "free_waits":
+        text = _("free seat: the game waits for someone to take it")
+        level = f' <span class="level">{text}</span>'
     elif seat.get("away") == "free":
         text = _("free seat: the computer plays it until someone takes it")
         level = f' <span class="level">{text}</span>'

@@ -107,6 +107,13 @@ def test_an_absent_seat_says_whether_the_computer_plays_it_or_the_game_waits():
     # The viewer's own seat marked "(you)" is built by the same words (`frames.seats_for`).
     html = fragment(table_for(v, 0, mode="friend"), "seats")
     assert "away: the game waits for a player to come back" in seat_html(html, 1)
+    # A seat its player left on purpose waits for anyone to take it, not for its player.
+    v["seats"][1] = {**v["seats"][1], "taken": False}
+    for viewer in (None, 0):
+        html = fragment(table_for(v, viewer, mode="friend"), "seats")
+        assert "free seat: the game waits for someone to take it" in seat_html(html, 1)
+        assert "come back" not in seat_html(html, 1) and "computer plays" not in seat_html(html, 1)
+        assert "away: the game waits for a player to come back" in seat_html(html, 0)
     # A closed room waits for nobody: no seat is said to be away.
     html = fragment(table_for(v, 0, mode="friend", status="closed"), "seats")
     assert "away" not in html

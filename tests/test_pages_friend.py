@@ -4,11 +4,14 @@ watches; the creator fills empty seats with the computer and starts. Watchers ne
 Personas: Aki opens the room, Ben joins by the link, Dan only watches."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from rooms.models import Room
+from rooms import presence
+from rooms.models import Room, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -196,6 +199,17 @@ def test_a_seat_its_player_left_during_the_match_is_offered_to_a_watcher(aki, be
     line = re.search(r'<li class="seat[^"]*" data-seat="1"[^>]*>.*?</b>', html, re.S).group(0)
     assert "data-free" in line
     assert "free seat: the computer plays it until someone takes it" in line
+    # Aki's tab closed too, past the grace period: nobody is at the table, and the free seat
+    # waits for anyone to take it (not for its player to come back).
+    Seat.objects.filter(room=room, index=0).update(
+        connected=False, last_seen=timezone.now() - timedelta(hours=1)
+    )
+    assert presence.expire_absent_seats() == [room.slug]
+    html = page(dan, room)
+    line = re.search(r'<li class="seat[^"]*" data-seat="1"[^>]*>.*?</b>', html, re.S).group(0)
+    assert "free seat: the game waits for someone to take it" in line
+    aki_line = re.search(r'<li class="seat[^"]*" data-seat="0"[^>]*>.*?</b>', html, re.S)
+    assert "away: the game waits for a player to come back" in aki_line.group(0)
     dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
     assert "data-free" not in page(aki, room)
 
