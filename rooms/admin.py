@@ -21,7 +21,16 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ("index", "name", "kind", "level", "connected", "cpu_controlled", "last_seen")
+    fields = (
+        "index",
+        "name",
+        "kind",
+        "level",
+        "connected",
+        "cpu_controlled",
+        "cpu_moved",
+        "last_seen",
+    )
     readonly_fields = fields
     extra = 0
     can_delete = False

@@ -93,6 +93,9 @@ class Seat(models.Model):
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
     # True while the CPU plays for a human who left or whose connection stayed down.
     cpu_controlled = models.BooleanField(_("played by the computer"), default=False)
+    # Whether the computer made a move for the seat since it took the seat over: the player who
+    # comes back is told so only then (`presence.seat_connected`).
+    cpu_moved = models.BooleanField(_("moved by the computer while away"), default=False)
 
     class Meta:
         ordering = ["index"]

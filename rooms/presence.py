@@ -33,16 +33,19 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         # "Play again" must deal them their own seat (their socket stays open, so no later
         # connection would take it back).
         if reclaimed and room.status in (*LIVE, Room.Status.FINISHED):
-            # With a player left at the table the computer played these seats meanwhile (with
-            # nobody, the room waited: `guard.server_plays`). Their player is told so: the hand
-            # and the passes left changed while they were away.
-            played_on = not all(s.played_by_cpu for s in seats)
+            # A seat the computer made a move for meanwhile (with a player left at the table: with
+            # nobody, the room waited, `guard.server_plays`): its player is told so, as the hand
+            # and the passes left changed while they were away. A seat whose turn never came
+            # while they were away says nothing.
+            moved = [s for s in reclaimed if s.cpu_moved]
             for seat in reclaimed:
-                seat.cpu_controlled = False
-            Seat.objects.filter(pk__in=[s.pk for s in reclaimed]).update(cpu_controlled=False)
+                seat.cpu_controlled = seat.cpu_moved = False
+            Seat.objects.filter(pk__in=[s.pk for s in reclaimed]).update(
+                cpu_controlled=False, cpu_moved=False
+            )
             save(room, **table_fields(room, seats))
-            if played_on and room.mode != Room.Mode.HOTSEAT:
-                for seat in reclaimed:
+            if room.mode != Room.Mode.HOTSEAT:
+                for seat in moved:
                     tell_seat_on_commit(room.slug, seat.index, "back")
 
 

@@ -109,9 +109,9 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
             raise RoomError("seat_taken")
         seat.name = _display_name(name, index)
         seat.session_key = session_key
-        seat.cpu_controlled = False
+        seat.cpu_controlled = seat.cpu_moved = False
         seat.last_seen = timezone.now()
-        seat.save(update_fields=["name", "session_key", "cpu_controlled", "last_seen"])
+        seat.save(update_fields=["name", "session_key", "cpu_controlled", "cpu_moved", "last_seen"])
         _save(room, **_table_fields(room, seats))
         if room.status in LIVE and room.match_id:
             signals.seat_taken.send(Room, room=room, seat=index, session_key=session_key)
@@ -266,6 +266,10 @@ def submit_action(
                 # A present player's forced pass: say so to that player alone (to the others a
                 # pass says nothing, and on a shared device everyone would read it).
                 tell_seat_on_commit(room.slug, seat.index, "forced_pass")
+            if by_server and seat.cpu_controlled and not seat.cpu_moved:
+                # The computer moves for a player's seat: told when they come back (`seat_connected`).
+                seat.cpu_moved = True
+                Seat.objects.filter(pk=seat.pk).update(cpu_moved=True)
             state, events = apply(state, move, seat=seat_index)
             rounds.record(rnd, state)
             if not state.over:  # a round's end settles more than this path holds: read it fresh

@@ -7,6 +7,7 @@ import pytest
 from django.utils import timezone
 
 from rooms import services
+from rooms.cpu import play_pending
 from rooms.models import Seat
 from tests.live_support import (
     connect,
@@ -50,18 +51,53 @@ async def frames(comm) -> list[str]:
     return out
 
 
+def cpu_moved(slug: str, index: int) -> bool:
+    return Seat.objects.get(room__slug=slug, index=index).cpu_moved
+
+
+def aki_plays_until_the_computer_moves_for_ben(slug: str, aki: str) -> None:
+    """Aki (seat 0) takes her turns until the computer has made a move at Ben's seat (1)."""
+    for _ in range(60):
+        if cpu_moved(slug, 1):
+            return
+        room = services.Room.objects.get(slug=slug)
+        if room.turn == 0:
+            move = services.legal_for(slug, 0)[0]
+            assert services.submit_action(slug, 0, move, room.version, aki).ok
+        else:
+            play_pending(slug)
+    raise AssertionError("the computer never moved for Ben's seat")
+
+
+def ben_plays_until_akis_turn(slug: str, ben: str) -> None:
+    """Ben (seat 1) takes his turns, the computers theirs, until Aki (seat 0) is to choose."""
+    for _ in range(60):
+        room = services.Room.objects.get(slug=slug)
+        assert room.status == services.Room.Status.PLAYING
+        if room.turn == 0 and not room.auto_turn:
+            return
+        if room.turn == 1 and not room.auto_turn:
+            move = services.legal_for(slug, 1)[0]
+            assert services.submit_action(slug, 1, move, room.version, ben).ok
+        else:
+            play_pending(slug)
+    raise AssertionError("Aki's turn never came")
+
+
 async def test_the_player_back_at_a_seat_the_computer_played_is_told_so(live):  # noqa: F811
     slug, aki, ben = await db(friends)()
     aki_socket = await connect(slug, aki)
     await db(away)(slug, ben)
     assert await db(cpu_holds)(slug, 1)
     await live.idle()
+    await db(aki_plays_until_the_computer_moves_for_ben)(slug, aki)
+    await live.idle()
     await frames(aki_socket)
 
     ben_socket = await connect(slug, ben)
     await live.idle()
     seen_by_ben, seen_by_aki = await frames(ben_socket), await frames(aki_socket)
-    assert not await db(cpu_holds)(slug, 1)
+    assert not await db(cpu_holds)(slug, 1) and not await db(cpu_moved)(slug, 1)
     assert any(NOTE in f for f in seen_by_ben)
     assert not any(NOTE in f for f in seen_by_aki)
     await ben_socket.disconnect()
@@ -74,6 +110,22 @@ async def test_nobody_is_told_so_when_the_room_waited_for_its_players(live):  # 
     await db(away)(slug, aki, ben)
     room = await db(services.Room.objects.get)(slug=slug)
     assert not room.auto_turn  # nobody is played for: the room waits
+
+    ben_socket = await connect(slug, ben)
+    await live.idle()
+    seen_by_ben = await frames(ben_socket)
+    assert not await db(cpu_holds)(slug, 1)
+    assert seen_by_ben and not any(NOTE in f for f in seen_by_ben)
+    await ben_socket.disconnect()
+
+
+async def test_nobody_is_told_so_when_the_seats_turn_never_came(live):  # noqa: F811
+    # Ben away while Aki thinks over her turn: the computer holds Ben's seat but makes no move.
+    slug, aki, ben = await db(friends)()
+    await db(ben_plays_until_akis_turn)(slug, ben)
+    await db(away)(slug, ben)
+    await live.idle()
+    assert await db(cpu_holds)(slug, 1) and not await db(cpu_moved)(slug, 1)
 
     ben_socket = await connect(slug, ben)
     await live.idle()
