@@ -288,3 +288,13 @@ def test_leaving_a_seat_before_the_start_does_not_promise_the_computer_will_play
         "not-live": ("Leave my seat", True),
         "live": ("Leave my seat (the computer plays it)", False),
     }
+
+
+def test_the_3d_table_is_hidden_while_the_room_waits_for_players(aki, room):
+    # It has no cards to show yet (panel.js shows it once the match starts, `data-while`).
+    island = re.compile(r'<div id="table3d"[^>]*>')
+    waiting = island.search(page(aki, room)).group(0)
+    assert 'data-while="playing"' in waiting and " hidden" in waiting
+    aki.post(f"/room/{room.slug}/start/")
+    started = island.search(page(aki, room)).group(0)
+    assert 'data-while="playing"' in started and " hidden" not in started

@@ -114,7 +114,9 @@ class TestTable3dAtTheDeal(Table3dRoom):
         page.wait_for_function("() => window.sevensTable && sevensTable.failed === false")
         play = page.locator('#table3d [data-table-action="play"]')
         pass_button = page.locator('#table3d [data-table-action="pass"]')
-        # A room waiting for players: no cards, nothing to press.
+        # A room waiting for players: no cards, nothing to press; the empty table is not shown
+        # at all (on a phone it stood between the seats and "Leave my seat").
+        expect(page.locator("#table3d")).to_be_hidden()
         hint = page.locator('#table3d [data-table-action="hint"]')
         fast = page.locator('#table3d [data-table-action="fast_forward"]')
         expect(play).to_be_hidden()
@@ -124,6 +126,8 @@ class TestTable3dAtTheDeal(Table3dRoom):
 
         page.get_by_role("button", name="Fill empty seats with the computer and start").click()
         page.wait_for_function("() => sevensTable.view && sevensTable.view.hand.length > 0")
+        expect(page.locator("#table3d")).to_be_visible()
+        page.wait_for_function("() => sevensTable.ready && sevensTable.table.size.width > 0")
         expect(play).to_be_visible()
         expect(pass_button).to_be_visible()
         expect(hint).to_be_visible()
