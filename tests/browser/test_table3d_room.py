@@ -376,3 +376,37 @@ class TestTable3dPassingSeatCurtain(Table3dRoom):
         expect(curtain.locator("button")).to_be_hidden()
         expect(curtain.locator("p")).to_have_text("Pass the device to Player 4")
         expect(curtain.locator("button")).to_have_text("I am Player 4: show my hand")
+
+
+# The panel's dimmed cards, and the 3D table's, at the version both show.
+DIMMED = """() => {
+    const v = sevensTable.view;
+    if (String(v.version) !== document.getElementById('table-state').dataset.version) return null;
+    const panel = [...document.querySelectorAll('#hand .card.dimmed')].map((b) => b.dataset.card);
+    const table = v.hand.filter((c) => sevensTable.table.cards.get(c).material.color.r < 1);
+    return {panel: panel.sort(), table: table.sort(), turn: v.turn === v.seat};
+}"""
+
+
+# The computers wait 2 s before each move: Aki's hand is looked at between her turns.
+@override_settings(SEVENS_CPU_DELAY=2)
+class TestTable3dDimsAsThePanel(Table3dRoom):
+    def test_the_table_dims_the_cards_the_panel_dims_on_the_turn_and_between_turns(self):
+        page = self.new_page(width=1280, height=900)
+        open_deal(page, self.url)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        settle(page)
+        on_turn = page.evaluate(DIMMED)
+        assert on_turn["turn"] and on_turn["panel"], "some cards cannot be played now"
+        assert on_turn["table"] == on_turn["panel"]
+        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+        page.locator(f'#hand .card[data-card="{card}"]').click()
+        before = version(page)
+        page.locator("#controls .play-button").click()
+        page.wait_for_function("(v) => sevensTable.view.version > v", arg=before)
+        settle(page)
+        between = page.evaluate(DIMMED)
+        assert not between["turn"], "the computers think for 2 s each"
+        # Between turns the panel dims what the rows do not need next; so does the table.
+        assert between["panel"] and between["table"] == between["panel"]

@@ -64,6 +64,25 @@ export function playableCards(view, selection = []) {
 }
 
 /**
+ * The hand cards shown bright, as the panel shows them (rooms.table.hand), or null when none is
+ * dimmed: on the viewer's turn every card a move can play, with the joker or not, and the joker
+ * when it has a move; between its turns, while it still plays the round, the cards the rows need
+ * next (what it may choose ahead); otherwise (a watcher, a seat out of the round, a round's end)
+ * nothing is dimmed.
+ */
+export function brightCards(view, selection = []) {
+  if (isMyTurn(view)) {
+    const out = playableCards(view, selection);
+    for (const a of jokerActions(view)) out.add(a.card);
+    return out;
+  }
+  if (!playsThisRound(view) || !view.hand) return null;
+  const out = new Set();
+  for (const row of view.rows || []) for (const cell of row.cells || []) if (cell.state === "next") out.add(cell.card);
+  return out;
+}
+
+/**
  * Layout spots lit for this selection: where the lifted card(s) would land, or every target. With
  * the joker and a card lifted and the joker's spot chosen (`chosen`, pressSpot), that spot alone.
  */

@@ -41,7 +41,7 @@ import {
   revealedSpread,
   seatPlaces,
 } from "./layout.js";
-import { arrivals, isMyTurn, isNewDeal, jokerSwap, litSpots, playableCards } from "./play.js";
+import { arrivals, brightCards, isNewDeal, jokerSwap, litSpots } from "./play.js";
 import { Tags } from "./tags.js";
 import { Tweens, place } from "./tween.js";
 
@@ -292,8 +292,7 @@ export class Table {
       const askew = cell.state === "placed" ? 0.14 : 0;
       faces.set(name, { x: cell.x, y: 0.01 + (cell.joker ? 0.01 : 0), z: cell.z, angle: askew, inHand: false, dim: false });
     }
-    const mine = isMyTurn(view);
-    const bright = playableCards(view, this.selection);
+    const bright = brightCards(view, this.selection);
     const hand = view.hand || [];
     const scale = this.handScale;
     const fan = { scale, maxWidth: this.handWidth };
@@ -307,7 +306,7 @@ export class Table {
         angle: slot.angle,
         scale,
         inHand: true,
-        dim: mine && !bright.has(name),
+        dim: bright !== null && !bright.has(name),
       });
     });
     for (const p of places) {

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import { FakeRoom } from "../demo/fake_room.js";
 import {
   arrivals,
+  brightCards,
   choosesCards,
   isNewDeal,
   jokerSwap,
@@ -53,6 +54,25 @@ test("it lights nothing when it is not the viewer's turn", () => {
   assert.equal(playableCards(view).size, 0);
   assert.equal(litSpots(view).size, 0);
   assert.equal(litSpots(room.view(null)).size, 0, "a watcher sees nothing lit");
+});
+
+test("it dims the hand as the panel does: on the turn, what a move plays; else, what the rows need next", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  assert.deepEqual([...brightCards(view)].sort(), ["6S", "8D"]);
+  // The joker and a card only it can bring in are both bright, before the joker is lifted.
+  assert.deepEqual([...brightCards(jokerView())].sort(), ["4D", "6S", "JK"]);
+  // Between its turns: the cards of its hand the rows take next (what it may choose ahead).
+  room.apply(0, { action: "pass" });
+  const waiting = room.view(0);
+  const next = waiting.rows.flatMap((r) => r.cells).filter((c) => c.state === "next").map((c) => c.card);
+  assert.ok(next.length > 0);
+  const bright = brightCards(waiting);
+  assert.deepEqual([...bright].sort(), [...next].sort());
+  assert.ok(bright.has("6S") && bright.has("8D") && !bright.has("KC"), "6S and 8D fit next; KC does not");
+  // A watcher, or the round over: nothing dimmed.
+  assert.equal(brightCards(room.view(null)), null);
+  assert.equal(brightCards({ ...waiting, over: true }), null);
 });
 
 test("it lights the one spot where the lifted card lands", () => {
