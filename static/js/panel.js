@@ -43,6 +43,10 @@
       var pressed = code === choice.card || (code === "JK" && choice.joker);
       button.setAttribute("aria-pressed", pressed ? "true" : "false");
       button.classList.toggle("joker-target", choice.joker && button.hasAttribute("data-joker-spot"));
+      // The joker's spot a hint chose, where the card could follow it on two: the 3D table
+      // (static/table/src/panel.js watchPanelSelection) lights that one alone.
+      if (code === "JK" && choice.joker && choice.spot) button.setAttribute("data-chosen-spot", choice.spot);
+      else button.removeAttribute("data-chosen-spot");
     });
   }
 

@@ -198,3 +198,28 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         click_on_table(page, page.evaluate("() => sevensTable.handCardOnScreen('JK')"))
         page.wait_for_function("() => sevensTable.selection.join() === 'JC'")
         expect(message).to_be_hidden()
+
+    def test_a_hint_that_puts_the_joker_on_one_of_two_spots_lights_that_spot_alone(self):
+        """A hint chooses the joker, J♣ and the spot K♣ in the panel: the table lifts the two
+        cards and lights K♣ (and J♣ beyond it), not 9♣ too, and Play puts the joker there."""
+        from rooms.tableparts import messages
+
+        page = self.open_two_spot_room(viewport={"width": 1280, "height": 900})
+        # The frame the server sends with a hint (rooms.consumers), as the panel receives it.
+        frame = messages(
+            {"message": "Hint: play J♣ after the joker.", "hint": "KC*JC", "level": "info"}
+        )
+        page.evaluate(
+            """(html) => {
+                const t = document.createElement('template');
+                t.innerHTML = html;
+                document.getElementById('messages').replaceWith(t.content.firstElementChild);
+                document.body.dispatchEvent(new CustomEvent('htmx:wsAfterMessage', {detail: {message: html}}));
+            }""",
+            frame,
+        )
+        page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
+        page.wait_for_function("() => [...sevensTable.table.lit].sort().join() === 'JC,KC'")
+        before = version(page)
+        page.locator('#table3d [data-table-action="play"]').click()
+        assert self.outcome(page, before) == "KC"

@@ -488,8 +488,12 @@ function boot(root) {
     showSettlement();
     rescueFocus();
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  watchPanelSelection((cards) => {
-    if (cards.join() !== selection.join() && view && choosesCards(view)) setSelection(cards, { syncPanel: false });
+  // The panel's choice, made there or by a hint: a joker's spot it chose (a hint's) is lit alone.
+  // A spot pressed on the table stays when the panel has none (the panel forgets its own on a press).
+  watchPanelSelection((cards, spot) => {
+    if (!view || !choosesCards(view)) return;
+    if (cards.join() !== selection.join()) setSelection(cards, { syncPanel: false, spot });
+    else if (spot && spot !== jokerSpot) setSelection(cards, { syncPanel: false, spot });
   });
 
   Object.defineProperties(api, {

@@ -83,21 +83,30 @@ export function panelButton(action, doc = document) {
   return [...form.querySelectorAll('[name="action"]')].find((b) => b.type === "submit" && b.value === action) || null;
 }
 
-/** Calls back with the panel's pressed cards whenever they change (the player used the panel). */
+/** The joker's spot the panel chose with its pressed cards (a hint's, where there are two), or null. */
+export function chosenSpot(doc = document) {
+  return handButton(doc, "JK")?.getAttribute("data-chosen-spot") || null;
+}
+
+/**
+ * Calls back with the panel's pressed cards and its chosen joker's spot whenever they change (the
+ * player used the panel, or took a hint).
+ */
 export function watchPanelSelection(callback, doc = document) {
   let last = "";
   const check = () => {
     const cards = pressedCards(doc);
-    const key = cards.join(",");
+    const spot = chosenSpot(doc);
+    const key = `${cards.join(",")}@${spot ?? ""}`;
     if (key !== last) {
       last = key;
-      callback(cards);
+      callback(cards, spot);
     }
   };
   new MutationObserver(check).observe(doc.body, {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["aria-pressed"],
+    attributeFilter: ["aria-pressed", "data-chosen-spot"],
   });
 }
