@@ -111,7 +111,7 @@ def cards_left_end(points, statuses):
 
 def test_the_sum_leaves_out_the_seats_that_paid_nothing_and_says_one_point():
     html = cards_left_end([1, -1, 0, 0], ["finished", "playing", "finished", "finished"])
-    assert "Aki went out first and receives 1 point: one point" in html
+    assert "Aki went out first and receives 1 point: what the other players pay." in html
     assert "Chen has no cards left and pays nothing." in html
     assert "pays 0 points" not in html and " = " not in html
     html = cards_left_end([5, -3, -2, 0], ["finished", "playing", "playing", "finished"])
@@ -122,7 +122,10 @@ def test_a_winner_left_alone_with_cards_is_not_said_to_have_gone_out():
     # The others were knocked out (out of passes): the round ends with the winner holding cards.
     html = cards_left_end([13, -3, -10, 0], ["playing", "eliminated", "eliminated", "eliminated"])
     assert "went out first" not in html
-    assert "Aki is the last player left and receives 3 + 10 = 13 points" in html
+    # What it receives is what the others pay, an eliminated seat for the cards it held then (they
+    # went to the table): not "the cards left in the other hands".
+    assert "Aki is the last player left and receives 3 + 10 = 13 points: what the other" in html
+    assert "other hands" not in html
 
 
 def test_where_only_the_winner_has_a_place_a_tie_is_said_to_go_by_the_cards_left():
