@@ -30,6 +30,9 @@ CLOSE_NO_ROOM = 4404
 CLOSE_TOO_BIG = 4009
 CLOSE_TOO_MANY = 4029
 
+# Sent to a page whose browser signed up or logged in in another tab, before its socket closes.
+ACCOUNT_CHANGED = "<!-- account changed -->"
+
 NOTES = {
     "forced_pass": gettext_lazy("You had no card you could play, so you passed."),
     "back": gettext_lazy(
@@ -118,6 +121,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # This browser signed up or logged in in another tab: its session has a new key, which
         # the page's next handshake carries. A normal close: the page reconnects at once.
         if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
+            # The page's header still offers "Log in / Sign up": it fetches its new one (panel.js).
+            await self.send(text_data=ACCOUNT_CHANGED)
             await self.close(code=1000)
 
     async def seat_note(self, event):

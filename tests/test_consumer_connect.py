@@ -4,6 +4,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from rooms.consumers import ACCOUNT_CHANGED
 from tests.live_support import (
     HAND,
     connect,
@@ -121,9 +122,13 @@ async def test_a_browser_that_logs_out_elsewhere_leaves_its_open_table():
     assert await db(services.log_out_browser)(aki) == [room.slug]
 
     closed = await mine.receive_output(timeout=10)
+    before_close = []
     while closed["type"] != "websocket.close":
+        before_close.append(closed.get("text"))
         closed = await mine.receive_output(timeout=10)
     assert closed.get("code") == 1000
+    # Told first, so the page fetches its header anew (panel.js): it says "Log in" again.
+    assert before_close[-1] == ACCOUNT_CHANGED
     await mine.disconnect()
     frame = await theirs.receive_from(timeout=10)
     # Nobody is left at the table: the room waits instead of the computer playing every seat.

@@ -238,7 +238,30 @@
     socket.send(JSON.stringify(body));
   }
 
+  // The browser signed up or logged in in another tab (rooms.consumers ACCOUNT_CHANGED): the
+  // header's account links are fetched anew. The notice may come before the other tab's answer
+  // brought the new session cookie: a header that has not changed yet is asked for again.
+  var ACCOUNT_CHANGED = "<!-- account changed -->";
+  function refreshAccount(tries) {
+    var nav = $(".site-header .history-nav");
+    var home = $(".site-header .site-name");
+    if (!nav || !home || !window.fetch) return;
+    fetch(home.getAttribute("href"), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : ""; })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, "text/html").querySelector(".site-header .history-nav");
+        if (fresh && fresh.textContent !== nav.textContent) nav.replaceWith(document.importNode(fresh, true));
+        else if (tries > 1) setTimeout(function () { refreshAccount(tries - 1); }, 1000);
+      })
+      .catch(function () {});
+  }
+
   function beforeMessage(event) {
+    if (event.detail.message === ACCOUNT_CHANGED) {
+      event.preventDefault();
+      setTimeout(function () { refreshAccount(5); }, 300);
+      return;
+    }
     answered(); // the socket is alive
     var incoming = frameVersion(event.detail.message);
     var base = frameBase(event.detail.message);

@@ -20,8 +20,31 @@ class TestFormsAfterSignUp(LiveRoomTestCase):
         room = page.url
         connected(page)
         sign_up_beside(page, self.url("/accounts/signup/"), "ben")
+        # The header follows the account: no "Log in / Sign up" left on the room's page.
+        nav = page.locator(".site-header .history-nav")
+        expect(nav).to_contain_text("ben")
+        expect(nav).to_contain_text("Log out")
+        expect(nav).not_to_contain_text("Sign up")
 
         page.locator(".leave-form button").click()
         page.wait_for_url(room)
         expect(page.locator("main")).not_to_contain_text("The form expired")
         expect(page.locator(".leave-form")).to_have_count(0)  # a watcher now: no seat to leave
+
+    def test_the_room_pages_header_follows_a_log_out_in_another_tab(self):
+        page = self.new_page()
+        page.goto(self.url("/"))
+        page.locator('button[value="cpu-easy"]').click()
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        sign_up_beside(page, self.url("/accounts/signup/"), "chie")
+        nav = page.locator(".site-header .history-nav")
+        expect(nav).to_contain_text("chie")
+        other = page.context.new_page()
+        other.goto(self.url("/rules/"))
+        other.locator(".history-nav").get_by_role("button", name="Log out").click()
+        other.get_by_role("button", name="Log out anyway").click()  # a game is under way
+        other.wait_for_url(self.url("/"))
+        # The computer has the seat now, and the room's tab says the browser is logged out.
+        expect(nav).to_contain_text("Log in")
+        expect(nav).not_to_contain_text("chie")
