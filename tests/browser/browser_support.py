@@ -203,11 +203,20 @@ def dealt(code: str, players: int):
 
 
 def open_deal(
-    page: Page, url, *, start: str = "cpu-easy", rounds: int = 1, players: int = 4
+    page: Page,
+    url,
+    *,
+    start: str = "cpu-easy",
+    rounds: int = 1,
+    players: int = 4,
+    code: str = DEAL,
+    preset: str | None = None,
 ) -> None:
-    """Opens a room on DEAL through the deal page, seat 0 for this browser, and waits for its
-    socket."""
-    page.goto(url(f"/deal/?code={DEAL}"))
+    """Opens a room on a deal (DEAL unless `code`) through the deal page, under the `preset`'s
+    rules if given, seat 0 for this browser, and waits for its socket."""
+    page.goto(url(f"/deal/?code={code}"))
+    if preset:
+        page.locator('select[name="preset"]').select_option(preset)
     page.locator('select[name="players"]').select_option(str(players))
     page.locator('select[name="rounds"]').select_option(str(rounds))
     page.locator('select[name="start"]').select_option(start)

@@ -60,13 +60,7 @@ class TestHotseatKeyboardPassingSeat(LiveRoomTestCase):
         """A seat with no card has a curtain with no button (the server passes for it): the
         focus, left with nothing to go to, goes to the next player's curtain button."""
         page = self.new_page(width=1280, height=800)
-        page.goto(self.url(f"/deal/?code={PASSING_DEAL}"))
-        page.locator('select[name="preset"]').select_option("chinese")
-        page.locator('select[name="players"]').select_option("4")
-        page.locator('select[name="rounds"]').select_option("1")
-        page.locator('select[name="start"]').select_option("hotseat")
-        page.get_by_role("button", name="Play this deal").click()
-        page.wait_for_url("**/room/*/")
+        open_deal(page, self.url, start="hotseat", code=PASSING_DEAL, preset="chinese")
         expect(page.locator("#hand h2")).to_have_text("Pass the device to Player 2")
         tab_to(page, "#hand .curtain-button")
         page.keyboard.press("Enter")

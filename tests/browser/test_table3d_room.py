@@ -353,14 +353,7 @@ class TestTable3dAtTheRoundsEnd(Table3dRoom):
 class TestTable3dPassingSeatCurtain(Table3dRoom):
     def test_a_seat_that_must_pass_has_a_curtain_with_no_button_over_the_table(self):
         page = self.new_page(width=1280, height=900)
-        page.goto(self.url("/deal/?code=n"))
-        page.locator('select[name="preset"]').select_option("chinese")
-        page.locator('select[name="players"]').select_option("4")
-        page.locator('select[name="rounds"]').select_option("1")
-        page.locator('select[name="start"]').select_option("hotseat")
-        page.get_by_role("button", name="Play this deal").click()
-        page.wait_for_url("**/room/*/")
-        connected(page)
+        open_deal(page, self.url, start="hotseat", code="n", preset="chinese")
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
         curtain = page.locator("#table3d [data-table3d-curtain]")
         curtain.locator("button").click()  # Player 2
