@@ -94,6 +94,12 @@ def _said_with_facts(error: LogError) -> str | None:
             )
             % facts
         )
+    if error.code == "winner" and facts.get("want", 0) is None:
+        # The totals may well name a leader: what is wrong is that the match is not over.
+        return _(
+            "The log stops before the match's last round is over: a match not played to its end"
+            " has no winner (“winner”: null)."
+        )
     if error.code == "format_other":
         return _("This log is in the format “%(format)s”: this site reads sevens-log/1.") % facts
     if error.code == "too_many_rounds":

@@ -129,6 +129,18 @@ def test_it_says_what_is_wrong_in_the_readers_words(client, damage, words):
     assert "{" not in message and "None" not in message and "should be" not in message
 
 
+def test_it_says_an_unfinished_match_has_no_winner(client):
+    """Spec: "A match that ended early (abandoned) has the rounds played so far and "winner": null"; a
+    log of 3 rounds whose rules play 5, naming a winner, is refused for that, not because the
+    winner would differ from the totals (the totals may well lead to it)."""
+    log = play(RuleSet(rounds=3), seed=58).to_log()
+    log["rules"]["rounds"] = 5
+    assert log["winner"] is not None
+    message = refusal(client, json.dumps(log).encode())
+    assert "a match not played to its end has no winner" in message
+    assert "does not match the totals" not in message
+
+
 def test_a_missing_redeem_is_said_as_the_move_the_rules_make(client):
     """A joker's spot taken back is not a move of its own: a log that leaves it out is told which
     event the rules make happen there, in words."""
