@@ -141,6 +141,21 @@ def test_it_says_an_unfinished_match_has_no_winner(client):
     assert "does not match the totals" not in message
 
 
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [("eliminate", "an event of type “eliminate” cannot"), ("x" * 5000, "“" + "x" * 40 + "”")],
+)
+def test_it_names_the_type_of_an_event_that_cannot_happen(client, kind, said):
+    """Where a move is due, an `eliminate` the engine did not apply (or a type the format does not
+    have) is named in a sentence that reads ("a eliminate event" did not), and a type of any
+    length is cut short."""
+    log = play(RuleSet(rounds=1), seed=59).to_log()
+    log["rounds"][0]["events"][0] = {"seat": log["rounds"][0]["events"][0]["seat"], "type": kind}
+    message = refusal(client, json.dumps(log).encode())
+    assert "Round 1, event 1: This event cannot happen here." in message
+    assert said in message and "x" * 41 not in message
+
+
 def test_a_missing_redeem_is_said_as_the_move_the_rules_make(client):
     """A joker's spot taken back is not a move of its own: a log that leaves it out is told which
     event the rules make happen there, in words."""
