@@ -58,7 +58,8 @@ def _said_with_facts(error: LogError) -> str | None:
     """The checker's codes whose sentence carries the facts of the file (its params)."""
     facts = error.params
     if error.code == "rules" and facts.get("kind") in RULES_MESSAGES:
-        return str(RULES_MESSAGES[facts["kind"]]) % {"option": facts["option"]}
+        # the option is the file's own key (an unknown one of any length): cut as the format is
+        return str(RULES_MESSAGES[facts["kind"]]) % {"option": str(facts["option"])[:40]}
     if error.code == "card":
         return (
             _(

@@ -156,6 +156,15 @@ def test_it_names_the_type_of_an_event_that_cannot_happen(client, kind, said):
     assert said in message and "x" * 41 not in message
 
 
+def test_it_cuts_an_unknown_option_of_any_length(client):
+    """The rules' unknown option is the file's own key: named, but not 5,000 characters of it."""
+    log = play(RuleSet(rounds=1), seed=60).to_log()
+    log["rules"]["z" * 5000] = 1
+    message = refusal(client, json.dumps(log).encode())
+    assert "an option this site does not know: “" + "z" * 40 + "”" in message
+    assert "z" * 41 not in message
+
+
 def test_a_missing_redeem_is_said_as_the_move_the_rules_make(client):
     """A joker's spot taken back is not a move of its own: a log that leaves it out is told which
     event the rules make happen there, in words."""
