@@ -58,7 +58,8 @@ def _said_with_facts(error: LogError) -> str | None:
     """The checker's codes whose sentence carries the facts of the file (its params)."""
     facts = error.params
     if error.code == "rules" and facts.get("kind") in RULES_MESSAGES:
-        return str(RULES_MESSAGES[facts["kind"]]) % {"option": facts["option"]}
+        # the option is the file's own key (an unknown one of any length): cut as the format is
+        return str(RULES_MESSAGES[facts["kind"]]) % {"option": str(facts["option"])[:40]}
     if error.code == "card":
         return (
             _(
@@ -93,6 +94,12 @@ def _said_with_facts(error: LogError) -> str | None:
                 facts["players"],
             )
             % facts
+        )
+    if error.code == "winner" and facts.get("want", 0) is None:
+        # The totals may well name a leader: what is wrong is that the match is not over.
+        return _(
+            "The log stops before the match's last round is over: a match not played to its end"
+            " has no winner (“winner”: null)."
         )
     if error.code == "format_other":
         return _("This log is in the format “%(format)s”: this site reads sevens-log/1.") % facts

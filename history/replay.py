@@ -56,6 +56,8 @@ def names_of(match: Match) -> list[str]:
     names = []
     for i, seat in enumerate(match.seats):
         name = seat.get("name") if isinstance(seat, dict) else None
+        if name == f"Seat {i + 1}":
+            name = None  # the engine's English stand-in for a log without seats: said below
         names.append(
             narrate.shown_name(str(name)) if name else _("Seat %(number)s") % {"number": i + 1}
         )

@@ -68,3 +68,34 @@ def test_the_cards_left_line_of_the_settlement_puts_the_languages_colon(language
             assert line.endswith(": "), line
         else:
             assert line.endswith("："), line
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_the_profiles_ratings_put_the_languages_colon(client, language):
+    """ "中国规则: -2.6" stood on the profile: the family's label had an ASCII colon and a space in
+    every language."""
+    from history.models import Rating
+    from tests.history_support import user
+
+    Rating.objects.create(user=user("aki"), family="chinese", mu=28, sigma=1, matches=3, wins=1)
+    html = client.get("/players/aki/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    line = re.search(r'<li data-family="chinese">([^<]*)</li>', html).group(1)
+    if language == "en":
+        assert line.startswith("Chinese rules: 25.0 (")
+    else:
+        assert "25.0" in line and ": " not in line and "：25.0" in line
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans"])
+def test_the_statistics_summarys_mode_columns_put_the_languages_colon(admin_client, language):
+    """The per-day summary's mode columns ("mode: against the computer") in admin."""
+    admin_client.cookies["django_language"] = language
+    html = admin_client.get("/admin/stats/playevent/summary/").content.decode()
+    heads = re.findall(r'<th scope="col" data-code="cpu">([^<]*)</th>', html)
+    assert len(heads) == 1
+    if language == "en":
+        assert re.fullmatch(r"[Mm]ode: \S.*", heads[0])
+    else:
+        assert ": " not in heads[0] and "：" in heads[0]

@@ -110,3 +110,20 @@ def test_the_download_writes_every_object_in_the_formats_order(client):
     shapes = {tuple(e["__keys__"]) for e in entry["events"]}
     assert ("seat", "type", "card") in shapes and ("seat", "type") in shapes
     assert shapes <= {("seat", "type", "card"), ("seat", "type"), ("seat", "type", "spot", "card")}
+
+
+@pytest.mark.parametrize(
+    ("language", "seat"), [("en", "Seat 2"), ("ja", "2 番の席"), ("zh-hans", "2 号座位")]
+)
+def test_a_log_without_seats_names_them_in_the_readers_language(client, language, seat):
+    """The spec: "`seats` … are informative; a checker may ignore them". A log without them was
+    shown with the engine's stand-in names, "Seat 1"…, in English on every page."""
+    log = play(RuleSet(rounds=1), seed=61).to_log()
+    del log["seats"]
+    slug = upload(client, json.dumps(log).encode())["Location"].rstrip("/").split("/")[-1]
+    html = client.get(
+        f"/replays/{slug}/?round=1&step=1", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert f"<strong>{seat}</strong>" in html
+    if language != "en":
+        assert "Seat 2" not in html

@@ -129,6 +129,42 @@ def test_it_says_what_is_wrong_in_the_readers_words(client, damage, words):
     assert "{" not in message and "None" not in message and "should be" not in message
 
 
+def test_it_says_an_unfinished_match_has_no_winner(client):
+    """Spec: "A match that ended early (abandoned) has the rounds played so far and "winner": null"; a
+    log of 3 rounds whose rules play 5, naming a winner, is refused for that, not because the
+    winner would differ from the totals (the totals may well lead to it)."""
+    log = play(RuleSet(rounds=3), seed=58).to_log()
+    log["rules"]["rounds"] = 5
+    assert log["winner"] is not None
+    message = refusal(client, json.dumps(log).encode())
+    assert "a match not played to its end has no winner" in message
+    assert "does not match the totals" not in message
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [("eliminate", "an event of type “eliminate” cannot"), ("x" * 5000, "“" + "x" * 40 + "”")],
+)
+def test_it_names_the_type_of_an_event_that_cannot_happen(client, kind, said):
+    """Where a move is due, an `eliminate` the engine did not apply (or a type the format does not
+    have) is named in a sentence that reads ("a eliminate event" did not), and a type of any
+    length is cut short."""
+    log = play(RuleSet(rounds=1), seed=59).to_log()
+    log["rounds"][0]["events"][0] = {"seat": log["rounds"][0]["events"][0]["seat"], "type": kind}
+    message = refusal(client, json.dumps(log).encode())
+    assert "Round 1, event 1: This event cannot happen here." in message
+    assert said in message and "x" * 41 not in message
+
+
+def test_it_cuts_an_unknown_option_of_any_length(client):
+    """The rules' unknown option is the file's own key: named, but not 5,000 characters of it."""
+    log = play(RuleSet(rounds=1), seed=60).to_log()
+    log["rules"]["z" * 5000] = 1
+    message = refusal(client, json.dumps(log).encode())
+    assert "an option this site does not know: “" + "z" * 40 + "”" in message
+    assert "z" * 41 not in message
+
+
 def test_a_missing_redeem_is_said_as_the_move_the_rules_make(client):
     """A joker's spot taken back is not a move of its own: a log that leaves it out is told which
     event the rules make happen there, in words."""

@@ -223,7 +223,8 @@ def _replay_events(
         if event["type"] not in ("play", "pass", "joker"):
             raise LogError(
                 "unexpected",
-                f"a {event['type']} event cannot happen here",
+                # "a eliminate event" read badly; the type is the file's, of any length
+                f"an event of type “{str(event['type'])[:40]}” cannot happen here",
                 round=round_index,
                 event=i,
             )
