@@ -524,7 +524,21 @@
       var box = curtain.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) curtain.scrollIntoView({ block: "nearest" });
     }
+    if (!curtain && curtainShown && panelOnly) showHand();
     curtainShown = !!curtain;
+  }
+
+  // The curtain lifted: its hand and Play are brought into view together. A curtain scrolled up
+  // only as far as needed sits at the screen's foot, and the hand that replaces it ran on below,
+  // Play out of sight (the first turn of every round on a phone). Scrolled no further than the
+  // hand's own top.
+  function showHand() {
+    var hand = $("#hand");
+    var controls = $("#controls");
+    if (!hand || !controls || controls.hidden || !$("#hand .card")) return;
+    var below = controls.getBoundingClientRect().bottom - window.innerHeight;
+    var above = hand.getBoundingClientRect().top;
+    if (below > 0 && above > 0) window.scrollBy(0, Math.min(below, above));
   }
 
   function followStatus() {
