@@ -10,6 +10,7 @@
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
   var down = false; // the socket closed, and has not opened again yet
+  var offline = false; // the browser went offline, and the socket has not answered since
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
   var focusKey = null;
@@ -89,7 +90,7 @@
     // The connection is down: the move is not kept to go once it is back (htmx would queue it),
     // when the table may have changed and the player pressed again meanwhile (the first press
     // played, each other one was told "the table changed"). Said, and not sent.
-    if (down) {
+    if (down || offline) {
       say(words(form, "data-not-connected"));
       event.preventDefault();
       return;
@@ -550,7 +551,21 @@
       var box = curtain.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) curtain.scrollIntoView({ block: "nearest" });
     }
+    if (!curtain && curtainShown && panelOnly) showHand();
     curtainShown = !!curtain;
+  }
+
+  // The curtain lifted: its hand and Play are brought into view together. A curtain scrolled up
+  // only as far as needed sits at the screen's foot, and the hand that replaces it ran on below,
+  // Play out of sight (the first turn of every round on a phone). Scrolled no further than the
+  // hand's own top.
+  function showHand() {
+    var hand = $("#hand");
+    var controls = $("#controls");
+    if (!hand || !controls || controls.hidden || !$("#hand .card")) return;
+    var below = controls.getBoundingClientRect().bottom - window.innerHeight;
+    var above = hand.getBoundingClientRect().top;
+    if (below > 0 && above > 0) window.scrollBy(0, Math.min(below, above));
   }
 
   function followStatus() {
@@ -645,12 +660,27 @@
   }
 
   function answered() {
+    offline = false;
     if (probe === null) return;
     clearTimeout(probe);
     probe = null;
   }
 
+  // The browser says the network is gone. The socket still looks open (until the probe gives up,
+  // or the server's pings do, a minute on): the page would say nothing, and a move pressed
+  // meanwhile would wait in the socket and go once the network is back, on a table that may have
+  // changed. Said at once, moves refused as for a closed socket; a server on this very machine
+  // still answers the probe, and the note goes with its answer.
+  function wentOffline() {
+    if (!socket || down || !rawSocket || !$(".room")) return;
+    checkSocket();
+    offline = true;
+    synced = false; // the next frame shown marks the room connected again
+    connection(false);
+  }
+
   window.addEventListener("online", checkSocket);
+  window.addEventListener("offline", wentOffline);
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) {
       hiddenAt = Date.now();
@@ -831,6 +861,7 @@
     socket = event.detail.socketWrapper;
     rawSocket = event.detail.event ? event.detail.event.target : null;
     down = false;
+    offline = false;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });

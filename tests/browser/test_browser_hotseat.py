@@ -93,6 +93,26 @@ class TestHotseat(LiveRoomTestCase):
         no_scroll = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         assert no_scroll, "the phone page scrolls sideways"
 
+    def test_the_hand_and_its_play_come_into_view_when_the_curtain_lifts(self):
+        # The first curtain of a round is scrolled up just into sight, to the screen's foot: the
+        # hand that replaced it ran on below, and Play was out of sight (it was in view on the
+        # later turns, where the focus had centred the curtain).
+        page = self.new_page(width=360, height=740)
+        open_deal(page, self.url, start="hotseat", players=3)
+        page.wait_for_function(  # scrolled into sight (to a fraction of a pixel)
+            "() => { const r = document.querySelector('#hand .curtain-button')"
+            ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1; }"
+        )
+        page.locator(CURTAIN).click()
+        page.wait_for_function(f"() => ({MY_HAND})()")
+        page.wait_for_timeout(300)  # any scrolling of the page's own is done
+        hand, play, height = page.evaluate(
+            """() => [document.querySelector('#hand'), document.querySelector('.play-button')]
+                .map((e) => e.getBoundingClientRect()).concat([innerHeight])"""
+        )
+        assert hand["y"] >= 0, "the hand's top went out of sight"
+        assert play["y"] + play["height"] <= height, "Play is below the screen"
+
 
 def test_every_hand_of_the_deal_can_play_at_its_first_turn():
     state = dealt(DEAL, players=3)

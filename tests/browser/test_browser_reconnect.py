@@ -58,6 +58,31 @@ class TestReconnect(LiveRoomTestCase):
         page.locator("#controls .play-button").click()  # the card is still chosen: now it goes
         expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
 
+    def test_it_says_at_once_that_the_browser_went_offline_and_sends_nothing(self):
+        # Offline, the socket still looks open (no close comes until the page's probe gives up,
+        # or the server's pings, a minute on): the page said nothing, and a Play pressed then
+        # waited in the socket and was played once the network was back.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        before = table_state(page)
+        card = page.locator("#hand .card.playable").first.get_attribute("data-card")
+        page.locator(f'#hand .card[data-card="{card}"]').click()
+        page.context.set_offline(True)
+        # Before the probe's five seconds are up: said when the browser says it.
+        expect(page.locator("[data-connection]")).to_be_visible(timeout=2000)
+        page.locator("#controls .play-button").click(force=True)
+        expect(page.locator("#messages")).to_have_text(
+            "Not connected: nothing was sent. Try again once the connection is back."
+        )
+        page.context.set_offline(False)
+        connected(page)
+        page.wait_for_timeout(500)  # a move kept in the socket would be back by now
+        assert version(page) == before["version"]
+        assert card in table_state(page)["hand"]
+        page.locator("#controls .play-button").click()  # the card is still chosen: now it goes
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+
     def test_the_log_a_player_was_reading_stays_open_across_a_reconnect(self):
         page = self.new_page()
         open_deal(page, self.url)
@@ -236,4 +261,17 @@ class TestSilentConnection(LiveRoomTestCase):
         page.clock.fast_forward(PROBE_MS + 1000)  # well past the time the page gives it
         assert page.evaluate("() => window.sockets.length") == 1
         expect(page.locator("[data-connection]")).to_be_hidden()
+        assert play_by_clicks(page)
+
+    def test_a_socket_that_answers_after_the_browser_went_offline_is_kept(self):
+        # The browser says offline, but the server on this very machine still answers: the note
+        # goes with the answer, and moves are sent again.
+        page = self.open()
+        frames = page.evaluate("() => window.sevensFrames")
+        page.evaluate("() => window.dispatchEvent(new Event('offline'))")
+        page.wait_for_function("(n) => window.sevensFrames > n", arg=frames)  # the answer
+        connected(page)
+        expect(page.locator("[data-connection]")).to_be_hidden()
+        page.clock.fast_forward(PROBE_MS + 1000)
+        assert page.evaluate("() => window.sockets.length") == 1
         assert play_by_clicks(page)
