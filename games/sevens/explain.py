@@ -87,11 +87,16 @@ def _explain_card(state: RoundState, card: int) -> IllegalAction:
                 "That card lies beyond a placed card: nothing can go there until the row reaches it.",
                 card=name,
             )
+    # The row's open spots that lead to this card (both ends only where both walks reach it).
+    leading = 0
+    for _, spot, _ in info.growth:
+        if rows.leads_to(row, spot, rank):
+            leading |= 1 << spot
     return IllegalAction(
         "not_next_to_row",
         "That card does not connect: it must be next to the row's end.",
         card=name,
-        next=cards.names_in_rows(info.spots << 13 * suit, rows.ace),
+        next=cards.names_in_rows((leading or info.spots) << 13 * suit, rows.ace),
     )
 
 

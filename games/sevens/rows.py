@@ -137,6 +137,28 @@ class RowTable:
             closed=-1 if closed in (-1, None) else self.rank_of_pos(closed),
         )
 
+    def leads_to(self, mask: int, spot: int, card: int) -> bool:
+        """Whether the row reaches `card` by the walk of its open spot `spot` (ranks): filling that
+        spot, then the next one the same walk opens, and so on. Refusing a card that does not
+        connect, only the spots whose walk leads to it are named (with ♠6–8 down, the J needs the
+        9, not the 6; with A and K joined, both walks may lead to it)."""
+        occ = self._to_pos(mask)
+        target = self.pos_of_rank(card)
+        here = self.pos_of_rank(spot)
+        kind = next((k for k, q in self._analyze(occ)[1] if q == here), None)
+        if kind is None or kind == SEVEN:
+            return False
+        for _ in range(13):
+            if here == target:
+                return True
+            after = self._beyond(occ, kind, here)
+            if after is None:
+                return False
+            occ |= 1 << here
+            kind = next((k for k, q in self._analyze(occ)[1] if q == after), kind)
+            here = after
+        return False
+
     def _beyond(self, occ: int, kind: str, q: int) -> int | None:
         """The spot the same walk reaches once `q` is filled (the joker's "card beyond")."""
         _, growth, _, _, _ = self._analyze(occ | (1 << q))

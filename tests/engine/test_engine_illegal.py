@@ -41,7 +41,7 @@ def test_it_gives_a_message_with_every_code():
         apply(state, Action.play("5D"))
     assert err.value.code == "not_next_to_row"
     assert "connect" in err.value.message
-    assert err.value.params == {"card": "5D", "next": ["6D", "8D"]}  # what the row needs now
+    assert err.value.params == {"card": "5D", "next": ["6D"]}  # what the row needs now, below the 7
 
 
 def test_it_reaches_every_code_the_engine_documents():
@@ -53,3 +53,21 @@ def test_it_reaches_every_code_the_engine_documents():
     tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     asserted = set(re.findall(r'== "([a-z_0-9A-Z]+)"', tests))
     assert codes - asserted == set()
+
+
+@pytest.mark.parametrize(
+    ("ends", "card", "named"),
+    [
+        ("none", "JS", ["9S"]),  # above the run: only the high end leads to it
+        ("none", "3S", ["5S"]),  # below: only the low end
+        ("connect", "JS", ["5S", "9S"]),  # A and K joined: the low end wraps round to it too
+    ],
+)
+def test_a_card_that_does_not_connect_names_only_the_ends_that_lead_to_it(ends, card, named):
+    # ♠6–8 down (seat 0 plays the 6 and the 8; the others pass, as they may).
+    state = start(japanese(ends=ends), {0: "7D 6S 8S JS 3S"}, dealer=3)
+    state, _ = run(state, "0:6S 1:pass 2:pass 3:pass 0:8S 1:pass 2:pass 3:pass")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Action.play(card), 0)
+    assert refused.value.code == "not_next_to_row"
+    assert refused.value.params["next"] == named
