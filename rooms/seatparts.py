@@ -62,8 +62,15 @@ def controls(t: dict) -> str:
     # A turn with no card to play is passed by the server: the note says so instead of "your
     # turn", as a status that is read out.
     forced = ' forced-pass" role="status' if turn["forced_pass"] else ""
-    if turn["forced_pass"]:
+    if turn["forced_pass"] and turn["passes_left"] is None:
         note = e(_("You have no card you can play: you pass automatically."))
+    elif turn["forced_pass"]:  # under a pass limit the pass is one of the seat's (seeds 003/004)
+        note = e(
+            _(
+                "You have no card you can play: you pass automatically, and it counts as one of "
+                "your passes."
+            )
+        )
     elif turn["mine"]:
         note = e(_("Your turn: choose a card, then press Play."))
     elif turn["name"]:

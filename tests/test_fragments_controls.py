@@ -31,8 +31,17 @@ def test_it_notes_a_forced_pass():
     note = re.search(
         r'<p id="turn-note" class="turn-note forced-pass" role="status"[^>]*>(.*?)</p>', html
     )
-    assert note and note.group(1) == "You have no card you can play: you pass automatically."
+    # Under a pass limit it is one of the seat's passes (the seat list counts it down).
+    assert note and note.group(1) == (
+        "You have no card you can play: you pass automatically, and it counts as one of your "
+        "passes."
+    )
     assert "Your turn" not in html
+    # With unlimited passes (the Chinese game) there is nothing to count.
+    v["seats"] = [{**s, "passes_left": None} for s in v["seats"]]
+    html = fragment(table_for(v, state.turn), "controls")
+    note = re.search(r'<p id="turn-note" class="turn-note forced-pass"[^>]*>(.*?)</p>', html)
+    assert note and note.group(1) == "You have no card you can play: you pass automatically."
 
 
 def test_it_offers_a_watcher_no_controls():
