@@ -30,7 +30,8 @@ def places(family: str) -> list[tuple[int, int]]:
 
     Kept in the cache until a rating of the family changes (its count or latest update): every
     page of the rankings needs the whole order, which took 0.09 s for 20,000 players."""
-    rated = Rating.objects.filter(family=family, matches__gt=0)
+    # An account an operator deactivated is no longer listed (and its count leaves the key).
+    rated = Rating.objects.filter(family=family, matches__gt=0, user__is_active=True)
     stamp = rated.aggregate(count=Count("pk"), last=Max("updated_at"))
     key = f"rankings:{family}:{stamp['count']}:{stamp['last'] and stamp['last'].isoformat()}"
     found = cache.get(key)
@@ -95,7 +96,7 @@ def _own_place(request, family: str, everyone: list[tuple[int, int]]) -> dict | 
 
 @require_safe
 def profile(request, username):
-    user = get_object_or_404(get_user_model(), username=username)
+    user = get_object_or_404(get_user_model(), username=username, is_active=True)
     seats = list(
         MatchPlayer.objects.filter(user=user)
         .select_related("match", "match__room")

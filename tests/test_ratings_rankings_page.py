@@ -40,6 +40,20 @@ def test_it_orders_players_by_their_cautious_rating(client):
     )
 
 
+def test_an_account_an_operator_deactivated_leaves_the_rankings_and_its_profile(client):
+    aki, ben = user("aki"), user("ben")
+    rate(aki, mu=30, sigma=4)
+    rate(ben, mu=26, sigma=1)
+    assert names_in_order(client, "/rankings/") == ["ben", "aki"]  # and now in the cache
+    assert client.get("/players/ben/").status_code == 200
+    ben.is_active = False
+    ben.save(update_fields=["is_active"])
+    assert names_in_order(client, "/rankings/") == ["aki"]
+    html = client.get("/rankings/").content.decode()
+    assert re.search(r"<td>1</td><td><a href=\"/players/aki/\">aki</a>", html)  # first now
+    assert client.get("/players/ben/").status_code == 404
+
+
 def test_it_ranks_the_players_of_real_matches_and_skips_the_unrated(client):
     aki, ben = user("aki"), user("ben")
     user("chie")  # never played
