@@ -57,3 +57,15 @@ def test_the_replays_moves_and_layout_are_heard_in_words(client, language):
     assert 0 < len(cells) < 52
     for cell in cells:
         assert heard(cell).strip(), cell.html()
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", '</strong> <span class="seat-colour">(Red)</span>'), ("zh-hans", "（红）")],
+)
+def test_a_replay_seats_colour_is_bracketed_as_its_language_writes(client, language, written):
+    stored = store(play(RuleSet(rounds=1), seed=101))
+    html = client.get(f"/matches/{stored.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert written in html
+    if language != "en":  # wide brackets carry their own room: no space before, no ASCII ones
+        assert '</strong><span class="seat-colour">（' in html and 'seat-colour">(' not in html
