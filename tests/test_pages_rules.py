@@ -84,3 +84,21 @@ def test_it_says_what_connect_joins_when_aces_are_high(client, language):
         "zh-hant": "兩頭 A 和 2",
     }
     assert joins[language] in house
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_it_says_what_the_menus_mixes_of_the_two_games_do(client, language):
+    # The home menu mixes the families ("The family of rules"); the page says what the engine does
+    # where a mix meets a case neither game has (docs/rules.md, decisions 10, 13, 16 and 17),
+    # naming the menu's own choices in the page's language.
+    html = rules(client, language)
+    section = html.split('id="mixing"')[1].split("<h2")[0]
+    with translation.override(language):
+        for words in (
+            "The family of rules",
+            "When the first player goes out",
+            "When one player is left",
+            "Pass even when you can play",
+        ):
+            label = gettext(words)
+            assert label in section or label.lower() in section.lower(), (language, words)
