@@ -84,6 +84,16 @@ def ben_plays_until_akis_turn(slug: str, ben: str) -> None:
     raise AssertionError("Aki's turn never came")
 
 
+async def comes_back(slug: str, key: str, runner) -> list[str]:
+    """Ben's socket opens again: his seat is his again; what he was sent."""
+    socket = await connect(slug, key)
+    await runner.idle()
+    seen = await frames(socket)
+    assert not await db(cpu_holds)(slug, 1)
+    await socket.disconnect()
+    return seen
+
+
 async def test_the_player_back_at_a_seat_the_computer_played_is_told_so(live):  # noqa: F811
     slug, aki, ben = await db(friends)()
     aki_socket = await connect(slug, aki)
@@ -111,12 +121,8 @@ async def test_nobody_is_told_so_when_the_room_waited_for_its_players(live):  # 
     room = await db(services.Room.objects.get)(slug=slug)
     assert not room.auto_turn  # nobody is played for: the room waits
 
-    ben_socket = await connect(slug, ben)
-    await live.idle()
-    seen_by_ben = await frames(ben_socket)
-    assert not await db(cpu_holds)(slug, 1)
+    seen_by_ben = await comes_back(slug, ben, live)
     assert seen_by_ben and not any(NOTE in f for f in seen_by_ben)
-    await ben_socket.disconnect()
 
 
 async def test_nobody_is_told_so_when_the_seats_turn_never_came(live):  # noqa: F811
@@ -127,9 +133,5 @@ async def test_nobody_is_told_so_when_the_seats_turn_never_came(live):  # noqa: 
     await live.idle()
     assert await db(cpu_holds)(slug, 1) and not await db(cpu_moved)(slug, 1)
 
-    ben_socket = await connect(slug, ben)
-    await live.idle()
-    seen_by_ben = await frames(ben_socket)
-    assert not await db(cpu_holds)(slug, 1)
+    seen_by_ben = await comes_back(slug, ben, live)
     assert seen_by_ben and not any(NOTE in f for f in seen_by_ben)
-    await ben_socket.disconnect()
