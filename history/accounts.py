@@ -103,10 +103,13 @@ def log_in(request):
 def log_out(request):
     """Logs out. A browser seated at a game under way is asked first: logging out gives the
     session a new key, and its seats do not follow (on a shared computer the next person must not
-    play them), so the computer plays them on."""
+    play them), so the computer plays them on; a friends' room still waiting frees them, and the
+    page says that instead."""
     games = games_in_play(request)
     if games and not request.POST.get("confirm"):
-        return render(request, "accounts/logout.html", {"games": games})
+        waiting = [game for game in games if game["waiting"]]
+        context = {"games": games, "waiting": bool(waiting), "under_way": len(waiting) < len(games)}
+        return render(request, "accounts/logout.html", context)
     services.log_out_browser(request.session.session_key)
     logout(request)
     return HttpResponseRedirect(reverse("home"))

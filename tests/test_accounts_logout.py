@@ -77,3 +77,17 @@ def test_logging_out_frees_a_seat_in_a_friends_room_still_waiting(client):
     room.refresh_from_db()
     assert room.seats.get(index=0).session_key is None
     assert room.seats.get(index=1).session_key == "ben-session"  # another browser's seat stays
+
+
+def test_it_asks_first_in_a_friends_room_still_waiting_and_says_the_seat_is_freed(client):
+    """A room waiting for players frees the seat (above): the page said the computer would play
+    it from then on and that it could not be taken back, which is what a game under way does."""
+    signed_in(client).get("/")
+    room = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"],
+        session_key=client.session.session_key,
+    )  # fmt: skip
+    html = client.post("/accounts/logout/").content.decode()
+    assert f'href="/room/{room.slug}/"' in html and 'name="confirm"' in html
+    assert "still waiting for players. Logging out frees it for someone else." in html
+    assert "the computer plays your seat" not in html

@@ -239,20 +239,30 @@
     socket.send(JSON.stringify(body));
   }
 
-  // The browser signed up or logged in in another tab (rooms.consumers ACCOUNT_CHANGED): the
-  // header's account links are fetched anew. The notice may come before the other tab's answer
-  // brought the new session cookie: a header that has not changed yet is asked for again.
+  // The browser signed up, logged in or logged out in another tab (rooms.consumers
+  // ACCOUNT_CHANGED): the header's account links are fetched anew, from this room's page as the new
+  // session sees it. The notice may come before the other tab's answer brought the new session
+  // cookie: a header that has not changed yet is asked for again. A log-out leaves the browser
+  // without its seat (the computer plays it, or a waiting room frees it): the page's seat forms
+  // were drawn for a seated player ("Leave my seat", no "Take a free seat"), so a page seated
+  // otherwise than the fresh one is loaded anew (a sign-up or log-in keeps the seats: no reload).
   var ACCOUNT_CHANGED = "<!-- account changed -->";
+  function seated(root) {
+    var room = root.querySelector(".room");
+    return room && room.getAttribute("data-seated");
+  }
   function refreshAccount(tries) {
     var nav = $(".site-header .history-nav");
-    var home = $(".site-header .site-name");
-    if (!nav || !home || !window.fetch) return;
-    fetch(home.getAttribute("href"), { credentials: "same-origin" })
+    if (!nav || !window.fetch) return;
+    fetch(window.location.pathname, { credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : ""; })
       .then(function (html) {
-        var fresh = html && new DOMParser().parseFromString(html, "text/html").querySelector(".site-header .history-nav");
-        if (fresh && fresh.textContent !== nav.textContent) nav.replaceWith(document.importNode(fresh, true));
-        else if (tries > 1) setTimeout(function () { refreshAccount(tries - 1); }, 1000);
+        var page = html && new DOMParser().parseFromString(html, "text/html");
+        var fresh = page && page.querySelector(".site-header .history-nav");
+        if (fresh && fresh.textContent !== nav.textContent) {
+          if (seated(page) !== seated(document)) window.location.reload();
+          else nav.replaceWith(document.importNode(fresh, true));
+        } else if (tries > 1) setTimeout(function () { refreshAccount(tries - 1); }, 1000);
       })
       .catch(function () {});
   }

@@ -48,3 +48,30 @@ class TestFormsAfterSignUp(LiveRoomTestCase):
         # The computer has the seat now, and the room's tab says the browser is logged out.
         expect(nav).to_contain_text("Log in")
         expect(nav).not_to_contain_text("chie")
+
+    def test_a_friends_room_page_follows_a_log_out_in_another_tab_to_its_seat_forms(self):
+        """Ben, signed up, sits in Aki's friends' room and logs out in another tab: the room frees
+        his seat. His room's tab offered 'Leave my seat' still, and no 'Take a free seat' (the
+        page's seat forms were drawn for a seated player), though the seat was no longer his."""
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        ben = self.new_page()
+        ben.goto(aki.url)
+        ben.locator("#join-name").fill("Ben")
+        ben.get_by_role("button", name="Take a free seat").click()
+        connected(ben)
+        sign_up_beside(ben, self.url("/accounts/signup/"), "ben")
+        expect(ben.locator(".leave-form")).to_be_visible()  # the seat followed the sign-up
+        other = ben.context.new_page()
+        other.goto(self.url("/rules/"))
+        other.locator(".history-nav").get_by_role("button", name="Log out").click()
+        other.get_by_role("button", name="Log out anyway").click()
+        other.wait_for_url(self.url("/"))
+        expect(aki.locator("#lobby")).not_to_contain_text("Ben")
+        expect(ben.locator(".site-header .history-nav")).to_contain_text("Log in")
+        expect(ben.get_by_role("button", name="Take a free seat")).to_be_visible()
+        expect(ben.locator(".leave-form")).to_have_count(0)
+        expect(ben.locator(".start-note")).to_have_count(0)
