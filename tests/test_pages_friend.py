@@ -298,3 +298,24 @@ def test_the_3d_table_is_hidden_while_the_room_waits_for_players(aki, room):
     aki.post(f"/room/{room.slug}/start/")
     started = island.search(page(aki, room)).group(0)
     assert 'data-while="playing"' in started and " hidden" not in started
+
+
+def test_with_every_seat_taken_the_start_button_only_starts(aki, ben, dan, room):
+    def shown(html: str, words: str) -> bool:
+        return (
+            re.search(rf"<span data-while=\"(free|full)\">{re.escape(words)}</span>", html)
+            is not None
+        )
+
+    html = page(aki, room)
+    assert shown(html, "Fill empty seats with the computer and start")
+    assert not shown(html, "Start the game")  # there, hidden until the seats are all taken
+    for client, name in ((ben, "Ben"), (dan, "Dan"), (Client(), "Chie")):
+        client.post(f"/room/{room.slug}/seat/", {"name": name})
+    html = page(aki, room)
+    assert shown(html, "Start the game")
+    assert not shown(html, "Fill empty seats with the computer and start")
+    level = re.search(r'<span class="fill-level"[^>]*>', html).group(0)
+    assert " hidden" in level  # no computer to choose a level for
+    aki.post(f"/room/{room.slug}/start/")
+    assert Room.objects.get(pk=room.pk).status == Room.Status.PLAYING

@@ -596,6 +596,7 @@
     // during the match; once it is taken the offer goes.
     var free = !closed && !!$("#lobby [data-free], #seats [data-free]");
     $all('[data-while="free"]').forEach(function (box) { box.hidden = !free; });
+    $all('[data-while="full"]').forEach(function (box) { box.hidden = free; });
     // A seated friend may start the match once its creator has left their seat.
     var creatorSeated = !lobby || lobby.getAttribute("data-creator-seated") !== "false";
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });

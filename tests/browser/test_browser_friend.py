@@ -189,3 +189,27 @@ class TestFriendRoomClosed(LiveRoomTestCase):
             assert pool.submit(close).result()
         expect(aki.locator("#lobby")).to_have_attribute("data-status", "closed")
         expect(aki.locator(".share")).to_be_hidden()
+
+    def test_once_every_seat_is_taken_the_start_button_only_starts(self):
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('input[name="players"][value="3"]').check()
+        aki.locator('input[name="name"]').fill("Aki")
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        fill = aki.get_by_role("button", name="Fill empty seats with the computer and start")
+        expect(fill).to_be_visible()
+        expect(aki.locator("#fill-level")).to_be_visible()
+        for name in ("Ben", "Chie"):
+            friend = self.new_page()
+            friend.goto(aki.url)
+            friend.locator("#join-name").fill(name)
+            friend.get_by_role("button", name="Take a free seat").click()
+            connected(friend)
+        # The last seat taken: no computer to fill with, nor a level to choose.
+        start = aki.get_by_role("button", name="Start the game")
+        expect(start).to_be_visible()
+        expect(aki.locator("#fill-level")).to_be_hidden()
+        start.click()
+        expect(aki.locator("#hand .card").first).to_be_visible()
