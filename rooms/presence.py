@@ -15,6 +15,11 @@ from rooms.announce import tell_seat_on_commit
 from rooms.guard import LIVE, lock, save, table_fields
 from rooms.models import Room, Seat
 
+# Rooms whose absent players are marked away: a match under way (the computer plays their seats),
+# and a friends' room still waiting (a player away there is played by the computer once the match
+# starts, and the start passes from an absent creator to the friends at the table).
+AWAITED = (Room.Status.WAITING, *LIVE)
+
 
 def seat_connected(room: Room | str, session_key: str | None) -> None:
     """A socket of this browser opened: its seats are present again, taken back from the CPU."""
@@ -32,7 +37,7 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         # Also once the match is over: the player back on the final table is no longer away, and
         # "Play again" must deal them their own seat (their socket stays open, so no later
         # connection would take it back).
-        if reclaimed and room.status in (*LIVE, Room.Status.FINISHED):
+        if reclaimed and room.status in (Room.Status.WAITING, *LIVE, Room.Status.FINISHED):
             # A seat the computer made a move for meanwhile (with a player left at the table: with
             # nobody, the room waited, `guard.server_plays`): its player is told so, as the hand
             # and the passes left changed while they were away. A seat whose turn never came
@@ -85,7 +90,7 @@ def expire_absent_seats(now=None) -> list[str]:
     now = now or timezone.now()
     grace = timedelta(seconds=grace_seconds())
     absent = (
-        Seat.objects.filter(room__status__in=LIVE, kind=Seat.Kind.HUMAN, cpu_controlled=False)
+        Seat.objects.filter(room__status__in=AWAITED, kind=Seat.Kind.HUMAN, cpu_controlled=False)
         .exclude(session_key=None)
         .filter(last_seen__lt=now - grace)
         .exclude(connected=True, last_seen__gte=now - 2 * grace)
@@ -99,7 +104,7 @@ def expire_absent_seats(now=None) -> list[str]:
 def _expire_room_seats(slug: str, away_since, dead_since) -> None:
     with transaction.atomic():
         room = lock(slug)
-        if room.status not in LIVE:
+        if room.status not in AWAITED:
             return
         seats = list(room.seats.all())
         for seat in seats:

@@ -119,6 +119,9 @@ def lobby_seats(room, seats=None) -> list[dict]:
                 "kind": "human" if free else seat.kind,
                 "level": None if free else seat.level,
                 "connected": False if free else seat.connected,
+                # away past the grace period (a closed tab): the computer plays the seat once
+                # the match starts, until its player comes back
+                "away": not free and seat.cpu_controlled,
             }
         )
     return seats

@@ -192,18 +192,23 @@ def leave_seat(room: Room | str, session_key: str) -> None:
 
 
 def creator_seated(room: Room, seats) -> bool:
-    """Whether the player who opened the room still holds one of its `seats`."""
-    return any(s.session_key == room.created_by for s in seats)
+    """Whether the player who opened the room still holds one of its `seats` and is at the table:
+    once they left it, or stayed away past the grace period (`presence.expire_absent_seats`; a
+    closed tab in the lobby), a seated friend may start."""
+    return any(s.session_key == room.created_by and not s.cpu_controlled for s in seats)
 
 
 def may_start(room: Room, seats, session_key: str | None) -> bool:
-    """The player who opened the room starts the match; once they have left their seat (a friend
-    who joined should not be left waiting for the idle sweep), any seated player may."""
+    """The player who opened the room starts the match; once they have left their seat, or stayed
+    away (a friend who joined should not be left waiting for the idle sweep), any seated player
+    at the table may."""
     if not session_key:
         return False
     if room.created_by == session_key:
         return True
-    return not creator_seated(room, seats) and any(s.session_key == session_key for s in seats)
+    return not creator_seated(room, seats) and any(
+        s.session_key == session_key and not s.cpu_controlled for s in seats
+    )
 
 
 def fill_level() -> str:

@@ -135,6 +135,41 @@ def test_once_the_creator_has_left_a_seated_friend_may_start(aki, ben, room):
     assert [s.kind for s in room.seats.order_by("index")] == ["cpu", "human", "cpu", "cpu"]
 
 
+def test_once_the_creator_stayed_away_from_the_lobby_a_seated_friend_may_start(aki, ben, room):
+    # Aki's tab closed in the lobby: past the grace period she is away, and Ben, at the table,
+    # may start (he would otherwise wait for the idle sweep). The computer plays her seat then,
+    # until she comes back.
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    assert ben.post(f"/room/{room.slug}/start/").status_code == 400  # Aki is there
+    Seat.objects.filter(room=room, index=0).update(
+        connected=False, last_seen=timezone.now() - timedelta(hours=1)
+    )
+    assert presence.expire_absent_seats() == [room.slug]
+    html = page(ben, room)
+    assert 'data-creator-seated="false"' in html and " hidden" not in start_form(html)
+    assert re.search(r'<li class="seat-tag seat-red">Aki \(away\)</li>', html)
+    assert ben.post(f"/room/{room.slug}/start/").status_code == 302
+    room.refresh_from_db()
+    assert room.status == "playing"
+    aki_seat = room.seats.get(index=0)
+    assert aki_seat.kind == "human" and aki_seat.cpu_controlled  # hers, the computer's for now
+    # Back (her socket opens): the seat is hers to play again.
+    presence.seat_connected(room, aki.session.session_key)
+    assert not room.seats.get(index=0).cpu_controlled
+
+
+def test_a_friend_away_from_the_lobby_is_back_at_the_table_when_their_tab_opens(aki, ben, room):
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    Seat.objects.filter(room=room, index=1).update(
+        connected=False, last_seen=timezone.now() - timedelta(hours=1)
+    )
+    assert presence.expire_absent_seats() == [room.slug]
+    assert "Ben (away)" in page(aki, room)
+    presence.seat_connected(room, ben.session.session_key)
+    html = page(aki, room)
+    assert "Ben (away)" not in html and re.search(r'<li class="seat-tag seat-blue">Ben</li>', html)
+
+
 def test_it_shows_a_watcher_the_table_and_never_a_hand(aki, dan, room):
     aki.post(f"/room/{room.slug}/start/")
     html = page(dan, room)
