@@ -153,8 +153,8 @@ class TestFriendRoom(LiveRoomTestCase):
         note = ben.locator(".start-note")
         expect(start).to_be_hidden()  # Aki's to press
         expect(note).to_have_text(
-            "The player who opened the room starts the game; if they leave their seat, you can "
-            "start it."
+            "The player who opened the room starts the game; if they leave their seat or stay "
+            "away, you can start it."
         )
         aki.locator(".leave-form button").click()
         expect(start).to_be_visible()  # pushed: Aki has left the table
