@@ -8,6 +8,7 @@ Humans and CPU seats both act through `submit_action`.
 
 import copy
 from dataclasses import dataclass, field
+from importlib import import_module
 
 from django.conf import settings
 from django.db import transaction
@@ -322,9 +323,24 @@ def rematch(room: Room | str, session_key: str, version: int | None = None) -> b
             return False
         if room.status != Room.Status.FINISHED:
             raise RoomError("not_finished")
+        if room.mode == Room.Mode.FRIEND:
+            _free_seats_of_ended_sessions(seats)
         ruleset = RuleSet.from_dict(room.rules)
         _save(room, fast_forward=False, **_start_match(room, ruleset, seats))
     return True
+
+
+def _free_seats_of_ended_sessions(seats: list[Seat]) -> None:
+    """Seats the computer held for a browser session that has ended (its player logged out: the
+    key was kept so that nobody took the seat during that match) are free in the next one, for
+    anyone with the link; they stayed "away" match after match. A player who is only away (a
+    closed tab, a session still alive) keeps the seat."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    for seat in seats:
+        held = seat.kind == Seat.Kind.HUMAN and seat.session_key and seat.cpu_controlled
+        if held and not store().exists(seat.session_key):
+            seat.session_key = None
+            seat.save(update_fields=["session_key"])
 
 
 def fast_forward(room: Room | str, session_key: str) -> bool:

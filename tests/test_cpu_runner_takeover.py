@@ -103,3 +103,40 @@ def test_a_player_back_once_the_match_is_over_plays_the_rematch_himself(settings
 
     assert services.rematch(room, aki, fresh(room).version)
     assert [s.cpu_controlled for s in fresh(room).seats.all()] == [False, False, False, False]
+
+
+def test_a_seat_whose_player_logged_out_is_free_in_the_next_match(settings):
+    """Ben logged out during the match: the computer played his seat to the end, under his old
+    key (nobody could take it then). "Play again" frees it for anyone with the link; it used to
+    read "away" match after match, and nobody could take it."""
+    from importlib import import_module
+
+    settings.SEVENS_CPU_DELAY = 0
+    aki, ben, chie = new_session(), new_session(), new_session()
+    room = services.create_room(
+        rules=rules(rounds=1), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.take_seat(room, 2, "Chie", chie)
+    services.fill_and_start(room, aki, level="random")
+    services.log_out_browser(ben)
+    import_module(settings.SESSION_ENGINE).SessionStore(session_key=ben).delete()  # logout()
+    services.seat_disconnected(room.slug, chie)  # Chie only closed her tab: she may come back
+    services.expire_absent_seats(timezone.now() + timedelta(hours=1))
+    services.seat_connected(room.slug, aki)  # Aki, at the table all along
+    assert [s.cpu_controlled for s in fresh(room).seats.all()] == [False, True, True, False]
+    room = fresh(room)
+    for _ in range(80):
+        cpu.play_pending(room.slug)
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        move = services.legal_for(room.slug, 0)[0]
+        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
+    assert room.status == Room.Status.FINISHED
+
+    assert services.rematch(room, aki, fresh(room).version)
+    ben_seat, chie_seat = (Seat.objects.get(room=room, index=i) for i in (1, 2))
+    assert ben_seat.session_key is None and ben_seat.cpu_controlled  # free: the computer plays it
+    assert chie_seat.session_key == chie and chie_seat.cpu_controlled  # hers, away for now
+    assert services.take_seat(room, 1, "Dan", new_session()).name == "Dan"
