@@ -99,6 +99,16 @@ def joker_spot(slug: str) -> str:
         return pool.submit(read).result()
 
 
+# The far seats' name tags the table's message covers (their words), once drawn where they lie.
+TAGS_UNDER_MESSAGE = """() => {
+  const m = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].filter((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom;
+  }).map((t) => t.textContent);
+}"""
+
+
 def still(page) -> None:
     """The table still and drawn as it now lies: a press finds each card where it is drawn (a
     card just lifted may not have been drawn in its new place yet when settle returns)."""
@@ -107,14 +117,15 @@ def still(page) -> None:
 
 
 class TestTheJokersSpotOnTheTable(Table3dRoom):
-    def open_two_spot_room(self, **options):
+    def open_two_spot_room(self, cookie=None, **options):
         slug, key = two_spot_room()
         self.slug = slug
         context = self.browser.new_context(**options)
         context.set_default_timeout(TIMEOUT_MS)
         self.addCleanup(context.close)
+        cookies = [(settings.SESSION_COOKIE_NAME, key), *([cookie] if cookie else [])]
         context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": self.live_server_url}]
+            [{"name": name, "value": value, "url": self.live_server_url} for name, value in cookies]
         )
         page = context.new_page()
         page.goto(self.url(f"/room/{slug}/"))
@@ -223,3 +234,40 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         before = version(page)
         page.locator('#table3d [data-table-action="play"]').click()
         assert self.outcome(page, before) == "KC"
+
+    def test_on_a_phone_upright_the_question_covers_no_name_tag(self):
+        """The room's page (site.css: a button 44 px high on a touch screen) on phones held
+        upright, in both views: the joker's question stands at the table's top, its spots on a
+        line as high as the text's, and covers neither far seat's name tag. Its spot buttons were
+        a line taller, the question three lines or four, and in the top-down view it covered Bea's
+        and Chen's tags. A finger still has 44 px to press a spot."""
+        problems, reaches = [], []
+        for language, width, height in [("en", 390, 844), ("ja", 390, 844), ("ja", 360, 740)]:
+            page = self.open_two_spot_room(
+                viewport={"width": width, "height": height},
+                is_mobile=True,
+                has_touch=True,
+                cookie=("django_language", language),
+            )
+            page.evaluate("() => sevensTable.press('JK')")
+            page.evaluate("() => sevensTable.press('JC')")
+            page.locator('#table3d [data-table-action="play"]').click()
+            # The question, in the page's language, with its two spots.
+            message = page.locator("#table3d [data-table3d-message]")
+            expect(message.locator("button.table3d-spot")).to_have_count(2)
+            for view in ("angled", "top"):
+                page.evaluate("(v) => sevensTable.setView(v)", view)
+                still(page)
+                covered = page.evaluate(TAGS_UNDER_MESSAGE)
+                if covered:
+                    problems.append((language, width, height, view, covered))
+            # What a finger may press: the button, and the area its ::before adds around it.
+            reaches.append(
+                message.locator("button.table3d-spot").first.evaluate(
+                    "(b) => { const r = b.getBoundingClientRect();"
+                    " const top = parseFloat(getComputedStyle(b, '::before').top) || 0;"
+                    " return r.height - 2 * Math.min(0, top); }"
+                )
+            )
+        assert problems == []
+        assert min(reaches) >= 44, reaches
