@@ -64,11 +64,11 @@ export function playableCards(view, selection = []) {
 }
 
 /**
- * The hand cards shown bright, as the panel shows them (rooms.table.hand), or null when none is
- * dimmed: on the viewer's turn every card a move can play, with the joker or not, and the joker
- * when it has a move; between its turns, while it still plays the round, the cards the rows need
- * next (what it may choose ahead); otherwise (a watcher, a seat out of the round, a round's end)
- * nothing is dimmed.
+ * The hand cards shown bright, as the panel shows them (rooms.table.hand), or null when no hand
+ * is shown (a watcher, a hot-seat curtain): on the viewer's turn every card a move can play, with
+ * the joker or not, and the joker when it has a move; between its turns, while it still plays the
+ * round, the cards the rows need next (what it may choose ahead); a hand left when the round is
+ * over or the seat is out of it (dropped out holding the joker) has nothing to play: all dimmed.
  */
 export function brightCards(view, selection = []) {
   if (isMyTurn(view)) {
@@ -76,7 +76,8 @@ export function brightCards(view, selection = []) {
     for (const a of jokerActions(view)) out.add(a.card);
     return out;
   }
-  if (!playsThisRound(view) || !view.hand) return null;
+  if (!view.hand || !view.hand.length) return null;
+  if (!playsThisRound(view)) return new Set();
   const out = new Set();
   for (const row of view.rows || []) for (const cell of row.cells || []) if (cell.state === "next") out.add(cell.card);
   return out;

@@ -70,9 +70,12 @@ test("it dims the hand as the panel does: on the turn, what a move plays; else, 
   const bright = brightCards(waiting);
   assert.deepEqual([...bright].sort(), [...next].sort());
   assert.ok(bright.has("6S") && bright.has("8D") && !bright.has("KC"), "6S and 8D fit next; KC does not");
-  // A watcher, or the round over: nothing dimmed.
+  // A watcher has no hand to dim; a hand left at the round's end, or by a seat out of the round
+  // (dropped out holding the joker), has nothing to play: all dimmed, as in the panel.
   assert.equal(brightCards(room.view(null)), null);
-  assert.equal(brightCards({ ...waiting, over: true }), null);
+  assert.equal(brightCards({ ...waiting, over: true }).size, 0);
+  const seats = waiting.seats.map((s, i) => (i === 0 ? { ...s, status: "dropped" } : s));
+  assert.equal(brightCards({ ...waiting, seats }).size, 0);
 });
 
 test("it lights the one spot where the lifted card lands", () => {
