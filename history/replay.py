@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from games.sevens import Action, Match, RoundState, apply, new_round, seat_view
 from rooms import narrate
-from rooms.table import layout_row, shown_place, state_json
+from rooms.table import cards_left_sum, layout_row, shown_place, state_json
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,18 @@ def table(state: RoundState, names: list[str]) -> dict:
         "turn": watcher["turn"],
         "over": watcher["over"],
         "result": watcher["result"],
+        # At the round's end where the others pay for their cards: how the winner's points add up,
+        # as the room's settlement says it (every hand is shown above: the cards paid for).
+        "paid": _paid(watcher, names, state.rules.scoring),
     }
+
+
+def _paid(watcher: dict, names: list[str], scoring: str) -> dict | None:
+    result = watcher["result"]
+    if not watcher["over"] or not result or scoring != "cards_left":
+        return None
+    statuses = {seat["seat"]: seat["status"] for seat in watcher["seats"]}
+    return {**cards_left_sum(result, statuses), "name": names[result["ranking"][0]]}
 
 
 def said_moves(events: list[dict], names: list[str], rules: dict) -> list[dict]:

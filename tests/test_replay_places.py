@@ -60,3 +60,24 @@ def test_only_the_seats_still_in_the_round_show_their_passes(client, seed):
     assert {status for status, _ in seats.values()} - {"playing"}
     for status, line in seats.values():
         assert ('class="seat-passes"' in line) == (status == "playing"), (status, line)
+
+
+@pytest.mark.django_db
+def test_the_last_step_of_a_round_where_the_others_pay_says_how_the_winners_points_add_up(client):
+    # The Chinese game (seed 002): the room's settlement says it; the replay's round end too.
+    stored = store(play(RuleSet.preset("chinese", rounds=1), seed=5))
+    log = stored.to_log()
+    events = len(log["rounds"][0]["events"])
+    html = client.get(f"/matches/{stored.pk}/", {"round": 1, "step": events}).content.decode()
+    result = log["rounds"][0]["result"]
+    winner = result["ranking"][0]
+    name = log["seats"][winner]["name"]
+    total = result["points"][winner]
+    assert re.search(
+        rf'<p class="sum replay-sum">{re.escape(name)} (went out first|is the last player left) '
+        rf"and receives (\d+ \+ )*\d+ = {total} points: what the other players pay\.</p>",
+        html,
+    ), html[html.find("replay-seats") : html.find("replay-seats") + 200]
+    # Before the end, nothing is settled yet.
+    html = client.get(f"/matches/{stored.pk}/", {"round": 1, "step": 3}).content.decode()
+    assert "replay-sum" not in html
