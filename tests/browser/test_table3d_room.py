@@ -403,3 +403,38 @@ class TestTable3dDimsAsThePanel(Table3dRoom):
         assert not between["turn"], "the computers think for 2 s each"
         # Between turns the panel dims what the rows do not need next; so does the table.
         assert between["panel"] and between["table"] == between["panel"]
+
+
+# The far seats' name tags the table's message covers (their words).
+FAR_TAGS_UNDER_MESSAGE = """() => {
+  const m = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].filter((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom;
+  }).map((t) => t.textContent);
+}"""
+
+
+# The computers wait 5 s: the table is looked at before they move.
+@override_settings(SEVENS_CPU_DELAY=5)
+class TestTable3dNoteOnTheNarrowestPhones(Table3dRoom):
+    def test_a_three_line_note_covers_no_far_tag_at_360_px(self):
+        """360×740, in both views: the room's longest note ("You are back at your seat: …", three
+        lines there) stands in the band at the canvas's top, above the far seats' tags. In the
+        top-down view it covered all three (the band was two lines high)."""
+        page = self.open_phone_room(360, 740)
+        note = "You are back at your seat: the computer played your turns while you were away."
+        page.evaluate(
+            """(text) => { const p = document.createElement('p');
+              p.className = 'message message-info'; p.textContent = text;
+              document.getElementById('messages').replaceChildren(p); }""",
+            note,
+        )
+        message = page.locator("#table3d [data-table3d-message]")
+        expect(message).to_have_text(note)
+        assert message.bounding_box()["height"] > 60, "three lines at this width"
+        for view in ("top", "angled"):
+            page.evaluate("(v) => sevensTable.setView(v)", view)
+            settle(page)
+            page.evaluate("() => sevensTable.table.renderNow()")
+            assert page.evaluate(FAR_TAGS_UNDER_MESSAGE) == [], view
