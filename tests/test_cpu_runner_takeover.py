@@ -73,6 +73,20 @@ def test_it_drops_a_cpu_move_planned_just_before_the_player_came_back(friends):
     assert room.turn == 1 and room.version == turn.version + 1
 
 
+def aki_plays_to_the_end(room: Room, aki: str) -> Room:
+    """Aki (seat 0) takes her turns, the computer every other, until the match is over."""
+    room = fresh(room)
+    for _ in range(80):
+        cpu.play_pending(room.slug)
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        move = services.legal_for(room.slug, 0)[0]
+        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
+    assert room.status == Room.Status.FINISHED
+    return room
+
+
 def test_a_player_back_once_the_match_is_over_plays_the_rematch_himself(settings):
     """Ben's connection dropped, the computer played his seat to the end of the match; he opens
     the room again on the final table and Aki presses "Play again": the new match is his to play,
@@ -85,15 +99,7 @@ def test_a_player_back_once_the_match_is_over_plays_the_rematch_himself(settings
     services.take_seat(room, 1, "Ben", ben)
     services.fill_and_start(room, aki, level="random")
     ben_goes_away(fresh(room), aki, ben)
-    room = fresh(room)
-    for _ in range(80):
-        cpu.play_pending(room.slug)
-        room = fresh(room)
-        if room.status != Room.Status.PLAYING:
-            break
-        move = services.legal_for(room.slug, 0)[0]
-        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
-    assert room.status == Room.Status.FINISHED
+    room = aki_plays_to_the_end(room, aki)
     version = room.version
 
     services.seat_connected(room.slug, ben)
@@ -125,15 +131,7 @@ def test_a_seat_whose_player_logged_out_is_free_in_the_next_match(settings):
     services.expire_absent_seats(timezone.now() + timedelta(hours=1))
     services.seat_connected(room.slug, aki)  # Aki, at the table all along
     assert [s.cpu_controlled for s in fresh(room).seats.all()] == [False, True, True, False]
-    room = fresh(room)
-    for _ in range(80):
-        cpu.play_pending(room.slug)
-        room = fresh(room)
-        if room.status != Room.Status.PLAYING:
-            break
-        move = services.legal_for(room.slug, 0)[0]
-        assert services.submit_action(room.slug, 0, move, room.version, aki).ok
-    assert room.status == Room.Status.FINISHED
+    room = aki_plays_to_the_end(room, aki)
 
     assert services.rematch(room, aki, fresh(room).version)
     ben_seat, chie_seat = (Seat.objects.get(room=room, index=i) for i in (1, 2))

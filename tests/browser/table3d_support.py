@@ -27,6 +27,15 @@ WEBGL_ARGS = [*BASE_ARGS, "--use-angle=swiftshader", "--enable-unsafe-swiftshade
 NO_WEBGL_ARGS = [*BASE_ARGS, "--disable-webgl", "--disable-3d-apis"]
 TIMEOUT_MS = 15_000
 
+# The far seats' name tags the table's message covers (their words), once drawn where they lie.
+FAR_TAGS_UNDER_MESSAGE = """() => {
+  const m = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  return [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].filter((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom;
+  }).map((t) => t.textContent);
+}"""
+
 
 def ensure_bundle() -> None:
     """Builds static/build/table.js when it is missing or older than its sources."""

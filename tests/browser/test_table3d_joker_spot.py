@@ -9,7 +9,7 @@ import pytest
 from browser_support import TIMEOUT_MS, connected, version
 from django.conf import settings
 from playwright.sync_api import expect
-from table3d_support import click_on_table, settle
+from table3d_support import FAR_TAGS_UNDER_MESSAGE, click_on_table, settle
 from test_table3d_room import Table3dRoom
 
 pytestmark = pytest.mark.browser
@@ -97,16 +97,6 @@ def joker_spot(slug: str) -> str:
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(read).result()
-
-
-# The far seats' name tags the table's message covers (their words), once drawn where they lie.
-TAGS_UNDER_MESSAGE = """() => {
-  const m = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
-  return [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].filter((t) => {
-    const r = t.getBoundingClientRect();
-    return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom;
-  }).map((t) => t.textContent);
-}"""
 
 
 def still(page) -> None:
@@ -258,7 +248,7 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
             for view in ("angled", "top"):
                 page.evaluate("(v) => sevensTable.setView(v)", view)
                 still(page)
-                covered = page.evaluate(TAGS_UNDER_MESSAGE)
+                covered = page.evaluate(FAR_TAGS_UNDER_MESSAGE)
                 if covered:
                     problems.append((language, width, height, view, covered))
             # What a finger may press: the button, and the area its ::before adds around it.

@@ -13,7 +13,14 @@ from browser_support import (
 )
 from django.test import override_settings
 from playwright.sync_api import expect
-from table3d_support import WEBGL_ARGS, click_on_table, ensure_bundle, save, settle
+from table3d_support import (
+    FAR_TAGS_UNDER_MESSAGE,
+    WEBGL_ARGS,
+    click_on_table,
+    ensure_bundle,
+    save,
+    settle,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -403,16 +410,6 @@ class TestTable3dDimsAsThePanel(Table3dRoom):
         assert not between["turn"], "the computers think for 2 s each"
         # Between turns the panel dims what the rows do not need next; so does the table.
         assert between["panel"] and between["table"] == between["panel"]
-
-
-# The far seats' name tags the table's message covers (their words).
-FAR_TAGS_UNDER_MESSAGE = """() => {
-  const m = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
-  return [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].filter((t) => {
-    const r = t.getBoundingClientRect();
-    return r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom;
-  }).map((t) => t.textContent);
-}"""
 
 
 # The computers wait 5 s: the table is looked at before they move.
