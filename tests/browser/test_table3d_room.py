@@ -412,8 +412,9 @@ class TestTable3dDimsAsThePanel(Table3dRoom):
         assert between["panel"] and between["table"] == between["panel"]
 
 
-# The computers wait 5 s: the table is looked at before they move.
-@override_settings(SEVENS_CPU_DELAY=5)
+# The computers wait 30 s: the table is looked at before they move, and none moves as the test
+# ends (a move landing during the flush could deadlock it on PostgreSQL).
+@override_settings(SEVENS_CPU_DELAY=30)
 class TestTable3dNoteOnTheNarrowestPhones(Table3dRoom):
     def test_a_three_line_note_covers_no_far_tag_at_360_px(self):
         """360×740, in both views: the room's longest note ("You are back at your seat: …", three
