@@ -492,8 +492,7 @@ function boot(root) {
   // A spot pressed on the table stays when the panel has none (the panel forgets its own on a press).
   watchPanelSelection((cards, spot) => {
     if (!view || !choosesCards(view)) return;
-    if (cards.join() !== selection.join()) setSelection(cards, { syncPanel: false, spot });
-    else if (spot && spot !== jokerSpot) setSelection(cards, { syncPanel: false, spot });
+    if (cards.join() !== selection.join() || (spot && spot !== jokerSpot)) setSelection(cards, { syncPanel: false, spot });
   });
 
   Object.defineProperties(api, {
