@@ -112,9 +112,15 @@ def _expire_room_seats(slug: str, away_since, dead_since) -> None:
             away = seat.last_seen and seat.last_seen < away_since
             dead = seat.last_seen and seat.last_seen < dead_since
             if held and away and (not seat.connected or dead):
-                seat.cpu_controlled, seat.connected = True, False
-                seat.save(update_fields=["cpu_controlled", "connected"])
+                hand_to_cpu(seat)
         save(room, **table_fields(room, seats))
+
+
+def hand_to_cpu(seat: Seat) -> None:
+    """The computer plays this seat for its player, who is no longer at the table (away past the
+    grace period, or logged out: `services.log_out_browser`). Its key stays: the seat is theirs."""
+    seat.cpu_controlled, seat.connected = True, False
+    seat.save(update_fields=["cpu_controlled", "connected"])
 
 
 def close_room(room: Room | str, now=None, *, idle_since=None) -> bool:

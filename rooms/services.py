@@ -31,6 +31,7 @@ from rooms.presence import (  # noqa: F401  (presence and the sweep, offered her
     close_room,
     expire_absent_seats,
     grace_seconds,
+    hand_to_cpu,
     heartbeat,
     heartbeats,
     seat_connected,
@@ -169,8 +170,7 @@ def log_out_browser(session_key: str | None) -> list[str]:
                 seats = list(room.seats.all())
                 for seat in seats:
                     if seat.session_key == session_key:
-                        seat.cpu_controlled, seat.connected = True, False
-                        seat.save(update_fields=["cpu_controlled", "connected"])
+                        hand_to_cpu(seat)
                 _save(room, **_table_fields(room, seats))
             tell_browser_moved_on_commit(slug, session_key)
     return slugs
