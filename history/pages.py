@@ -10,6 +10,7 @@ from games.sevens import LogError, Match, deal_code, replay_log
 from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
+from rooms.errors import CARD_MESSAGES
 from rooms.errors import MESSAGES as MOVE_MESSAGES
 from rooms.table import shown_place
 
@@ -33,19 +34,6 @@ LOG_MESSAGES = {
 }
 
 
-# The engine's words add nothing to these (or say it in Python's notation).
-SAID_IN_FULL = {
-    "format",
-    "rounds",
-    "result",
-    "winner",
-    "mismatch",
-    "missing",
-    "totals",
-    "rules",
-    "dealer",
-}
-
 RULES_MESSAGES = {
     "object": gettext_lazy("The log has no rules."),
     "missing": gettext_lazy("The rules lack the option “%(option)s”."),
@@ -68,6 +56,24 @@ def _said_with_facts(error: LogError) -> str | None:
             )
             % facts
         )
+    for lack, sentence in LACKS_MESSAGES.items():
+        if error.code == "malformed" and lack in facts:
+            return str(sentence) % {"key": facts[lack]}
+    if error.code == "not_next_to_row" and facts.get("card") and facts.get("next"):
+        # the table's words, which name no one: "J♠ does not connect yet: that row needs 9♠ first."
+        between = pgettext("between two cards, either of which would do", " or ")
+        return str(CARD_MESSAGES["not_next_to_row"]) % {
+            "card": narrate.card_text(facts["card"]),
+            "next": between.join(narrate.card_text(c) for c in facts["next"]),
+        }
+    if error.code == "unexpected" and "type" in facts:
+        return _("An event of type “%(type)s” cannot happen here.") % facts
+    if error.code == "hands" and "sizes" in facts:
+        return _("The hands are not a whole deal: the rules deal %(sizes)s cards.") % {
+            "sizes": pgettext("between the numbers of a list", ", ").join(
+                str(n) for n in facts["sizes"]
+            )
+        }
     if error.code == "no_seat":
         return _("There is no seat %(seat)s in this match (seats count from 0).") % facts
     if error.code in ("mismatch", "missing") and "expected" in facts:
@@ -116,32 +122,56 @@ def _said_with_facts(error: LogError) -> str | None:
 
 
 # A refused move in a file is about the seat that made it, not about the reader: the table's
-# "It is not your turn." said of a log's event.
-SEAT_MESSAGES = {
+# "It is not your turn." said of a log's event. Every code of the engine's IllegalAction has its
+# sentence here, so no engine words (English only) ever reach the reader.
+EVENT_MESSAGES = {
+    "round_over": gettext_lazy("The round was already over."),
     "not_your_turn": gettext_lazy("It was not that seat's turn."),
+    "malformed": gettext_lazy("This event could not be read."),
     "not_in_hand": gettext_lazy("That seat does not hold that card."),
+    "row_not_open": gettext_lazy("That card's row is not open yet: its 7 comes first."),
+    "not_next_to_row": gettext_lazy("That card does not connect to its row."),
+    "beyond_placed_card": gettext_lazy(
+        "That card lies beyond a card of an eliminated player: the row must reach it first."
+    ),
+    "side_closed": gettext_lazy(
+        "That side of the row is closed: the row continues from its other end."
+    ),
     "must_play": gettext_lazy("That seat had a card it had to play."),
     "no_passes_left": gettext_lazy("That seat had no passes left."),
+    "first_play_must_be_7D": gettext_lazy("The first play of the round must be the 7 of diamonds."),
+    "joker_alone": gettext_lazy(
+        "The joker is played with the card that follows it: here it has none."
+    ),
     "joker_not_held": gettext_lazy("That seat does not hold the joker."),
+    "joker_bad_spot": gettext_lazy("The joker cannot go on that spot."),
     "joker_holds_spot_card": gettext_lazy(
         "That seat holds the card for that spot: it must play it instead of the joker."
     ),
+    "needs_joker": gettext_lazy("That card can only follow the joker here."),
     "joker_no_card_beyond": gettext_lazy(
         "That seat has no card beyond that spot to play after the joker."
     ),
 }
 
+# What an event or a round of the file lacks (the file's own keys, said as it writes them).
+LACKS_MESSAGES = {
+    "lacks": gettext_lazy("The event has no “%(key)s”."),
+    "round_lacks": gettext_lazy("The round has no “%(key)s”."),
+}
+
 
 def log_error_message(error: LogError) -> str:
-    """A translated sentence naming the first bad place of a log and what is wrong there; the
-    engine's own (English) words follow when they add a detail."""
-    # Said in full: the engine's words say "you", or add nothing to ours.
-    said = SEAT_MESSAGES.get(error.code) or _said_with_facts(error)
+    """A translated sentence naming the first bad place of a log and what is wrong there, with
+    the facts of the file where the checker gives them; never the engine's own (English) words,
+    but for a code this site has no sentence for."""
     what = str(
-        said or LOG_MESSAGES.get(error.code) or MOVE_MESSAGES.get(error.code) or error.message
+        _said_with_facts(error)
+        or EVENT_MESSAGES.get(error.code)
+        or LOG_MESSAGES.get(error.code)
+        or MOVE_MESSAGES.get(error.code)
+        or error.message
     )
-    if not said and error.code not in SAID_IN_FULL and error.message and error.message != what:
-        what = _("%(problem)s (%(detail)s)") % {"problem": what, "detail": error.message}
     if error.round is not None and error.event is not None:
         return _("Round %(round)s, event %(event)s: %(problem)s") % {
             "round": error.round + 1,

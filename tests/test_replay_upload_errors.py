@@ -3,6 +3,7 @@ event", and nothing is stored."""
 
 import io
 import json
+import re
 
 import pytest
 
@@ -143,7 +144,7 @@ def test_it_says_an_unfinished_match_has_no_winner(client):
 
 @pytest.mark.parametrize(
     ("kind", "said"),
-    [("eliminate", "an event of type “eliminate” cannot"), ("x" * 5000, "“" + "x" * 40 + "”")],
+    [("eliminate", "An event of type “eliminate” cannot"), ("x" * 5000, "“" + "x" * 40 + "”")],
 )
 def test_it_names_the_type_of_an_event_that_cannot_happen(client, kind, said):
     """Where a move is due, an `eliminate` the engine did not apply (or a type the format does not
@@ -152,7 +153,7 @@ def test_it_names_the_type_of_an_event_that_cannot_happen(client, kind, said):
     log = play(RuleSet(rounds=1), seed=59).to_log()
     log["rounds"][0]["events"][0] = {"seat": log["rounds"][0]["events"][0]["seat"], "type": kind}
     message = refusal(client, json.dumps(log).encode())
-    assert "Round 1, event 1: This event cannot happen here." in message
+    assert "Round 1, event 1: An event of type “" in message
     assert said in message and "x" * 41 not in message
 
 
@@ -214,3 +215,59 @@ def test_what_is_kept_of_an_upload_is_the_log_and_nothing_else(client):
     assert set(kept["seats"][0]) <= {"name", "kind", "level"} and kept["seats"][1] == {}
     # (as a set: PostgreSQL's jsonb keeps no key order; the download puts it back, in_log_order)
     assert set(kept) == {"format", "rules", "seats", "rounds", "totals", "winner"}
+
+
+@pytest.mark.parametrize(
+    ("damage", "words", "kept"),
+    [
+        (
+            lambda log: log["rounds"][0]["events"].insert(
+                0, {"type": "play", "seat": log["rounds"][0]["events"][0]["seat"], "card": "KS"}
+            ),
+            "Round 1, event 1: K♠ does not connect yet: that row needs",
+            {"K♠"},
+        ),
+        (
+            lambda log: log["rounds"][0]["hands"][0].pop(),
+            "Round 1: The hands are not a whole deal: the rules deal 13, 13, 13, 13 cards.",
+            set(),
+        ),
+        (
+            lambda log: log["rounds"][0]["events"].insert(2, {"type": "eliminate", "seat": 1}),
+            "Round 1, event 3: An event of type “eliminate” cannot happen here.",
+            {"eliminate"},
+        ),
+        (
+            lambda log: log["rounds"][0]["events"].insert(2, {"seat": 1}),
+            "Round 1, event 3: The event has no “type”.",
+            {"type"},
+        ),
+        (
+            lambda log: log["rounds"][0]["events"].insert(2, {"type": "pass"}),
+            "Round 1, event 3: The event has no “seat”.",
+            {"seat"},
+        ),
+        (
+            lambda log: log["rounds"][0].pop("events"),
+            "Round 1: The round has no “events”.",
+            {"events"},
+        ),
+    ],
+)
+def test_every_refusal_is_in_the_readers_language_with_the_files_facts(client, damage, words, kept):
+    """The engine speaks English only: its words never follow the site's sentence (they used
+    to, in brackets, in every language); the facts of the file are said in the site's words."""
+    log = play(RuleSet(rounds=1), seed=59).to_log()
+    damage(log)
+    body = json.dumps(log).encode()
+    message = refusal(client, body)
+    assert words in message.replace("&#x27;", "'")
+    assert "(" not in message
+
+    client.cookies["django_language"] = "ja"
+    message = refusal(client, body)
+    text = message[message.index(">") + 1 :]
+    for token in kept:  # the file's own words and cards stay as the file writes them
+        assert token in text
+        text = text.replace(token, "")
+    assert not re.search(r"[A-Za-z]{3,}", text), text  # no English left

@@ -206,7 +206,11 @@ def _replay_events(
     for i, event in enumerate(events):
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise LogError(
-                "malformed", "an event must be an object with a type", round=round_index, event=i
+                "malformed",
+                "an event must be an object with a type",
+                round=round_index,
+                event=i,
+                params={"lacks": "type"},
             )
         if pending:
             # The engine applied this one itself (a redeem or an elimination): it must match.
@@ -221,16 +225,24 @@ def _replay_events(
                 )
             continue
         if event["type"] not in ("play", "pass", "joker"):
+            kind = str(event["type"])[:40]  # the file's, of any length
             raise LogError(
                 "unexpected",
-                # "a eliminate event" read badly; the type is the file's, of any length
-                f"an event of type “{str(event['type'])[:40]}” cannot happen here",
+                # "a eliminate event" read badly
+                f"an event of type “{kind}” cannot happen here",
                 round=round_index,
                 event=i,
+                params={"type": kind},
             )
         seat = event.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise LogError("malformed", "the event has no seat", round=round_index, event=i)
+            raise LogError(
+                "malformed",
+                "the event has no seat",
+                round=round_index,
+                event=i,
+                params={"lacks": "seat"},
+            )
         if not 0 <= seat < state.rules.players:
             raise LogError(
                 "no_seat",
@@ -246,7 +258,9 @@ def _replay_events(
             action = Action.from_dict(event)
             state.check(seat, action)
         except IllegalAction as exc:
-            raise LogError(exc.code, exc.message, round=round_index, event=i) from exc
+            raise LogError(
+                exc.code, exc.message, round=round_index, event=i, params=exc.params
+            ) from exc
         state.step(action.code)
         produced = [_norm(e) for e in state.events[seen:] if e["type"] in LOG_TYPES]
         seen = len(state.events)
@@ -372,14 +386,19 @@ def replay_log(data: Any) -> Match:
 def _replay_round_entry(match: Match, entry: Any, r: int, *, last: bool) -> None:
     rules = match.rules
     if not isinstance(entry, dict) or not isinstance(entry.get("hands"), list):
-        raise LogError("malformed", "a round needs its hands", round=r)
+        raise LogError(
+            "malformed", "a round needs its hands", round=r, params={"round_lacks": "hands"}
+        )
     hands = entry["hands"]
     sizes = DEAL_SIZES[(rules.players, rules.joker)]
     if len(hands) != rules.players or sorted(
         len(h) for h in hands if isinstance(h, list)
     ) != sorted(sizes):
         raise LogError(
-            "hands", f"hands must be a deal of {'/'.join(map(str, sizes))} cards", round=r
+            "hands",
+            f"hands must be a deal of {'/'.join(map(str, sizes))} cards",
+            round=r,
+            params={"sizes": list(sizes)},
         )
     for hand in hands:
         for card in hand:
@@ -393,7 +412,9 @@ def _replay_round_entry(match: Match, entry: Any, r: int, *, last: bool) -> None
         raise LogError("hands", str(exc), round=r) from exc
     events = entry.get("events")
     if not isinstance(events, list):
-        raise LogError("malformed", "a round needs its events", round=r)
+        raise LogError(
+            "malformed", "a round needs its events", round=r, params={"round_lacks": "events"}
+        )
     state = _replay_events(state, events, r)
     match.rounds.append(state)
     match.seeds.append(None)
