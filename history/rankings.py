@@ -111,19 +111,30 @@ def profile(request, username):
             held.append(seat.seat)
         found[seat.match_id] = seat.match
     last_rankings = _last_rankings(list(by_match))
+    # The place the rating counted (`ratings._rate`): a seat its player left before the end, and
+    # the computer played out, counts last there, so it is no win here either.
+    rated = dict(
+        RatingChange.objects.filter(user=user, match_id__in=list(by_match)).values_list(
+            "match_id", "place"
+        )
+    )
     matches, wins_by_mode, places = [], {}, []
     for match_id, held in by_match.items():
         match = found[match_id]
         mode = match.room.mode if match.room else ""
         # One player holding every seat of a shared device neither wins nor places.
-        place = None
+        place, left = None, False
         if match.status == Match.Status.FINISHED and len(held) == 1:
             place = final_place(match, held[0], last_rankings.get(match_id))
+            left = rated.get(match_id, place) > place
+            place = rated.get(match_id, place)
             places.append(place)
         stats = wins_by_mode.setdefault(mode, {"mode": mode, "matches": 0, "wins": 0})
         stats["matches"] += 1
         stats["wins"] += int(place == 1)
-        matches.append({"match": match, "won": place == 1, "place": place, "mode": mode})
+        matches.append(
+            {"match": match, "won": place == 1, "left": left, "place": place, "mode": mode}
+        )
     changes = RatingChange.objects.filter(user=user).order_by("-created_at", "-pk")
     return render(
         request,

@@ -6,6 +6,8 @@ filled with Hard computers and left at once rated its creator as the Hard comput
 Personas: Aki opens the room and is signed in; the computers fill the other seats.
 """
 
+import re
+
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -82,3 +84,19 @@ def test_a_match_rated_after_its_room_moved_on_is_taken_as_played():
     assert room.match_id != stored.pk
     assert ratings.record_finished_match(stored)
     assert RatingChange.objects.get(user=aki).place == 1
+
+
+@pytest.mark.parametrize("how", ["played", "left"])
+def test_the_profile_counts_the_place_the_rating_counted(client, how):
+    """The profile's wins and average place agree with the rating: a match the computer won for
+    a seat its player left is no win of theirs, and it says why."""
+    _aki, stored = finished_in_room(how)
+    assert stored.winner == 0
+    html = client.get("/players/aki/").content.decode()
+    wins, place = (1, 1) if how == "played" else (0, 4)
+    assert re.search(
+        rf'<tr data-mode="friend"><td>[^<]*</td><td>1</td><td>{wins}</td>', html.replace("\n", "")
+    ), html
+    assert f"Average place in finished matches: {place}.00" in html
+    assert ("<strong>won</strong>" in html) == (how == "played")
+    assert ("left before the end: counted last" in html) == (how == "left")
