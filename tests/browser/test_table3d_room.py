@@ -436,3 +436,83 @@ class TestTable3dNoteOnTheNarrowestPhones(Table3dRoom):
             settle(page)
             page.evaluate("() => sevensTable.table.renderNow()")
             assert page.evaluate(FAR_TAGS_UNDER_MESSAGE) == [], view
+
+
+# The bar's buttons, the corner controls, the player's own name tag and the band of the hand,
+# in the table's own pixels, once the table has drawn a frame at its present size.
+TABLE_BOXES = """() => {
+  sevensTable.table.renderNow();
+  const box = document.getElementById('table3d').getBoundingClientRect();
+  const rel = (el, name) => { const r = el.getBoundingClientRect();
+    return {name, left: r.left - box.left, top: r.top - box.top, right: r.right - box.left, bottom: r.bottom - box.top}; };
+  const controls = [...document.querySelectorAll(
+    '#table3d .table3d-bar button, #table3d .table3d-views button, #table3d .table3d-option')]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => rel(b, b.dataset.tableAction || b.dataset.view || 'four-colour'));
+  const band = sevensTable.table.handBand;
+  return {
+    width: box.width, height: box.height, controls,
+    near: rel(document.querySelector('#table3d .table3d-tag.near'), 'near tag'),
+    hand: band && {name: 'hand', left: band.left, top: band.top, right: band.right, bottom: band.bottom},
+  };
+}"""
+
+
+BAR = {"play", "pass", "hint", "fast_forward"}
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and (b["top"] < a["bottom"])
+    )
+
+
+# The computers wait 30 s: the table is looked at before they move, and none moves as the test
+# ends (a move landing during the flush could deadlock it on PostgreSQL).
+@override_settings(SEVENS_CPU_DELAY=30)
+class TestTable3dBarOnPhones(Table3dRoom):
+    def assert_nothing_covered(self, page, size):
+        boxes = page.evaluate(TABLE_BOXES)
+        assert boxes["hand"], size
+        controls = boxes["controls"]
+        names = {c["name"] for c in controls}
+        assert names >= BAR, (size, names)
+        for i, c in enumerate(controls):
+            # On screen, on the table, a finger's size.
+            assert c["left"] >= 0 and c["right"] <= boxes["width"] + 0.5, (size, c)
+            assert c["top"] >= 0 and c["bottom"] <= boxes["height"] + 0.5, (size, c)
+            assert c["bottom"] - c["top"] >= 44, (size, c)
+            for other in [*controls[i + 1 :], boxes["hand"], boxes["near"]]:
+                assert not overlaps(c, other), (size, c, other)
+
+    def test_no_button_covers_the_hand_or_another_on_a_phone(self):
+        """Held upright at 360 px the bar's four buttons took two rows, Fast-forward on the second,
+        and Play, Pass and Hint stood over the lower half of the hand and the player's own name
+        tag. Where longer words still wrap the bar, the table is drawn above it."""
+        for width, height in [(360, 740), (375, 667), (390, 844), (740, 360)]:
+            page = self.open_phone_room(width, height)
+            for action in ("play", "pass", "hint", "fast_forward"):
+                expect(page.locator(f'#table3d [data-table-action="{action}"]')).to_be_visible()
+            page.locator("#table3d").scroll_into_view_if_needed()
+            settle(page)
+            self.assert_nothing_covered(page, (width, height))
+            # In English the four stand on one row (closer together below 480 px): the table
+            # keeps its size.
+            bar = [c for c in page.evaluate(TABLE_BOXES)["controls"] if c["name"] in BAR]
+            assert len({round(c["top"]) for c in bar}) == 1, ((width, height), bar)
+            if (width, height) == (390, 844):
+                save(page, "table3d-bar-390.png")
+                # Words too long for one row: the bar takes two, and the table stands above them.
+                fast = page.locator('#table3d [data-table-action="fast_forward"]')
+                fast.evaluate("(b) => { b.textContent = 'Fast-forward to the end of the round'; }")
+                page.wait_for_function(
+                    """() => { const b = [...document.querySelectorAll('#table3d .table3d-bar button')]
+                      .filter((x) => !x.hidden); return b.at(-1).offsetTop > b[0].offsetTop; }"""
+                )
+                page.wait_for_timeout(100)  # the bar's resize observer, then a frame
+                settle(page)
+                self.assert_nothing_covered(page, ("two rows", width, height))
+            page.context.close()

@@ -475,7 +475,16 @@ function boot(root) {
     });
   }
 
-  new ResizeObserver(() => table.resize(canvas.clientWidth, canvas.clientHeight)).observe(canvas);
+  // The table is fitted above the bar of buttons, one row high or two (Table.setBar): measured
+  // as the bar's buttons come and go and as it wraps.
+  const barBox = root.querySelector(".table3d-bar");
+  const fitBar = () => barBox && table.setBar(root.getBoundingClientRect().bottom - barBox.getBoundingClientRect().top);
+  new ResizeObserver(() => {
+    fitBar();
+    table.resize(canvas.clientWidth, canvas.clientHeight);
+  }).observe(canvas);
+  if (barBox) new ResizeObserver(fitBar).observe(barBox);
+  fitBar();
   table.resize(canvas.clientWidth, canvas.clientHeight);
   document.body.addEventListener("htmx:oobAfterSwap", refresh);
   document.body.addEventListener("htmx:afterSettle", refresh);

@@ -78,6 +78,10 @@ const DIM = 0.5;
 const LIFT = { y: 0, z: -0.4 };
 // The room the corner controls take at the canvas's top (CSS pixels): the table is fitted below it.
 const MARGIN_TOP = 44;
+// The room kept at the canvas's bottom for the bar of buttons (Play, Pass…) as one row, and the
+// gap kept above the bar when it takes more (setBar): the table is fitted above it.
+const MARGIN_BOTTOM = 60;
+const BAR_GAP = 8;
 
 export class Table {
   constructor(canvas, { fourColour = false, reducedMotion = false, onFrame = null, onPlace = null, tagLayer = null } = {}) {
@@ -103,7 +107,7 @@ export class Table {
     this.viewName = "angled";
     this.yaw = 0;
     this.pitch = 0;
-    this.margins = { top: MARGIN_TOP, bottom: 60 };
+    this.margins = { top: MARGIN_TOP, bottom: MARGIN_BOTTOM };
     this.band = 0; // the band kept free at the canvas's top (resize)
     this.handScale = 1; // the near hand's size on this canvas (handScale of its width/height)
     this.handWidth = handWidth(1, 1.5); // the widest it spreads (handWidth)
@@ -534,6 +538,20 @@ export class Table {
         this.tweens.finish();
       }
     }
+    this.fitCamera();
+    this.requestRender();
+  }
+
+  /**
+   * The bar of buttons reaches `height` CSS pixels up from the canvas's bottom. Where its buttons
+   * go onto a second row (a phone upright: 360 px wide, or longer words), Play, Pass and Hint
+   * stood over the lower half of the hand and the player's own name tag: the table is fitted
+   * above the bar, whatever its height. One row keeps the margin it always had.
+   */
+  setBar(height) {
+    const bottom = Math.max(MARGIN_BOTTOM, Math.ceil(height) + BAR_GAP);
+    if (bottom === this.margins.bottom) return;
+    this.margins.bottom = bottom;
     this.fitCamera();
     this.requestRender();
   }
