@@ -155,7 +155,7 @@ def personal(
             # the hot-seat curtain's seat: the 3D table turns to it, face down, and shows the curtain;
             # `device`: this browser holds the hot-seat room's seats (another one only watches it:
             # the play statistics count no match for a watcher, static/js/stats.js)
-            "state": compact_state(view)
+            "state": marked_seats(compact_state(view), pub["seats"])
             | ({"curtain": curtain_for} if curtain_for is not None else {})
             | ({"device": True} if device else {}),
         }
@@ -476,6 +476,20 @@ def state_json(view: dict) -> str:
 
 
 CELL_LETTERS = {"empty": "e", "run": "r", "placed": "p", "next": "n", "closed": "c"}
+
+
+def marked_seats(state: dict, seats: list[dict]) -> dict:
+    """`state` with a fifth word on each seat the computer holds for someone, as the panel's seats
+    say it (`seats`' `away`, never in a closed room): "away" for its player, who may come back,
+    "free" for anyone to take."""
+    marks = [
+        ("free" if s["away"].startswith("free") else "away") if s["away"] else "" for s in seats
+    ]
+    if not any(marks):
+        return state
+    return state | {
+        "seats": [[*s, m] if m else s for s, m in zip(state["seats"], marks, strict=True)]
+    }
 
 
 def compact_state(view: dict) -> dict:

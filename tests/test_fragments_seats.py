@@ -159,3 +159,17 @@ def test_a_winner_still_holding_cards_keeps_its_place_as_in_the_settlement():
     assert "still holding cards: place 1" in seat_html(html, winner)
     settled = fragment(table_for(v, 0, status="between_rounds"), "settlement")
     assert re.search(r'<tr class="seat-\w+"><td>1</td>', settled)
+
+
+def test_the_3d_table_reads_which_seats_the_computer_holds_for_someone():
+    """The name tags (static/table/src/play.js tagName) say "(away)" and "Free seat" as the
+    seats above do: a fifth word on those seats of the 3D table's state, none on the others."""
+    v = view(played_state(), None, mode="friend")
+    v["kinds"] = ["human", "human", "cpu", "cpu"]
+    v["seats"] = [{**s, "cpu_controlled": s["seat"] in (0, 1)} for s in v["seats"]]
+    v["seats"][1] = {**v["seats"][1], "taken": False}
+    seats = table_for(v, 0, mode="friend")["state"]["seats"]
+    assert [s[4:] for s in seats] == [["away"], ["free"], [], []]
+    assert [len(s) for s in table_for(view(played_state(), 0), 0)["state"]["seats"]] == [4] * 4
+    closed = table_for(v, 0, mode="friend", status="closed")["state"]["seats"]
+    assert all(len(s) == 4 for s in closed)  # nobody comes back to a closed room

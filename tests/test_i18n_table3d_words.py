@@ -25,6 +25,8 @@ def test_it_gives_the_table_its_words_in_japanese(client):
     assert given["passLeft"] == "パス（残り {n} 回）"
     assert given["you"] == "{name}（あなた）"
     assert given["cards"] == "{n} 枚" and given["place"] == "{n} 位"
+    # a seat the computer holds for someone, as the panel's seat tags say it
+    assert given["away"] == "{name}（離席中）" and given["free"] == "空席"
 
 
 def test_it_gives_the_table_its_words_in_traditional_chinese(client):

@@ -172,6 +172,8 @@ const WORDS = {
   pass: "Pass",
   passLeft: "Pass ({n} left)",
   you: "{name} (you)",
+  away: "{name} (away)",
+  free: "Free seat",
   finished: "finished",
   won: "won",
   out: "lost",
@@ -200,9 +202,14 @@ export function passLabel(view) {
   return left === null || left === undefined ? say("pass") : say("passLeft", { n: left });
 }
 
-/** A name tag's name: "Aki (you)" for the viewer's own seat. */
+/**
+ * A name tag's name: "Aki (you)" for the viewer's own seat, "Ben (away)" for a seat the computer
+ * plays until its player comes back, "Free seat" for one its player left (as the panel's seats).
+ */
 export function tagName(tag) {
-  return tag.you ? say("you", { name: tag.name }) : tag.name;
+  if (tag.you) return say("you", { name: tag.name });
+  if (tag.free) return say("free");
+  return tag.away ? say("away", { name: tag.name }) : tag.name;
 }
 
 export const SEAT_COLOURS = ["#d94040", "#3f7fd9", "#3aa35a", "#d9a520"];
@@ -227,6 +234,9 @@ export function seatTag(view, seat) {
     acting: !view.over && view.turn === seat,
     low: !view.over && (s.status || "playing") === "playing" && cards > 0 && cards <= LOW_CARDS,
     you: view.seat === seat,
+    // the computer plays it meanwhile: for its player, who may come back, or until someone takes it
+    away: s.mark === "away",
+    free: s.mark === "free",
   };
 }
 

@@ -17,12 +17,15 @@ export function expand(wire, prev = null) {
     full: word.startsWith("!"),
     cells: [...word.replace("!", "")].map((letter, i) => ({ card: ranks[i] + SUITS[r], state: STATES[letter] || "empty" })),
   }));
-  const seats = (wire.seats || []).map(([cards, passesLeft, status, place], seat) => ({
+  // A fifth word only for a seat the computer holds for someone: "away" (its player may come
+  // back) or "free" (its player left it, anyone may take it).
+  const seats = (wire.seats || []).map(([cards, passesLeft, status, place, mark], seat) => ({
     seat,
     cards,
     passes_left: passesLeft,
     status,
     place,
+    ...(mark ? { mark } : {}),
   }));
   const hs = wire.hs || 0;
   const known = prev && prev.round === wire.round && (prev.history || []).length >= hs;

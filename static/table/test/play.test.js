@@ -19,6 +19,7 @@ import {
   seatTag,
   selectionAction,
   tagLine,
+  tagName,
 } from "../src/play.js";
 
 const hands = [
@@ -287,4 +288,15 @@ test("between the viewer's turns a card may be chosen ahead, as in the panel, an
     assert.equal(choosesCards(other), false);
     assert.deepEqual(keptSelection(other, ["6S"]), []);
   }
+});
+
+test("a seat the computer holds for someone says so on its tag: away, or a free seat", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  view.seats[1].mark = "away";
+  view.seats[2].mark = "free";
+  assert.equal(tagName(seatTag(view, 1)), "Aki (away)");
+  assert.equal(tagName(seatTag(view, 2)), "Free seat");
+  assert.equal(tagName(seatTag(view, 3)), view.names[3]);
+  assert.equal(tagName(seatTag(view, 0)), "Ann (you)");
 });

@@ -67,3 +67,10 @@ test("it reads the legal moves from their words", () => {
   ]);
   assert.deepEqual(expand(wire).legal, []);
 });
+
+test("a seat's fifth word marks a seat the computer holds for someone", () => {
+  const view = expand({ ...wire, seats: [[7, 3, "playing", null, "away"], [7, 3, "playing", null], [9, 3, "playing", null, "free"], [0, 3, "finished", 1]] });
+  assert.equal(view.seats[0].mark, "away");
+  assert.equal(view.seats[1].mark, undefined);
+  assert.equal(view.seats[2].mark, "free");
+});
