@@ -80,7 +80,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.joined = True
         await self.accept()
         runner.bind()
-        runner.arrive(self.slug, self.session_key)
+        runner.arrive(self.slug, self.session_key, self.channel_name)
         await database_sync_to_async(services.seat_connected)(self.slug, self.session_key)
         await self.send_table(force=True)
         runner.kick(self.slug)  # resume a CPU turn a restart left pending
@@ -88,8 +88,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if not getattr(self, "joined", False):
             return
+        # Out of the runner's list first: its sweep puts the listed sockets back in their groups.
+        runner.depart(self.slug, self.session_key, self.channel_name)
         await self.channel_layer.group_discard(group_name(self.slug), self.channel_name)
-        runner.depart(self.slug, self.session_key)
         if (self.slug, self.session_key) not in runner.present:
             await database_sync_to_async(services.seat_disconnected)(self.slug, self.session_key)
 

@@ -162,6 +162,7 @@ class CpuRunner:
         self.tasks: dict[str, asyncio.Task] = {}
         self.again: set[str] = set()
         self.present: Counter[tuple[str, str]] = Counter()
+        self.channels: dict[str, set[str]] = {}  # this process's sockets, by room
         self.sweeper: asyncio.Task | None = None
         self.swept: asyncio.Event | None = None  # set after each sweep (tests wait for it)
         self._pools: dict[str, object] = {}
@@ -186,11 +187,17 @@ class CpuRunner:
             # thread's asgiref executor ("Single thread executor already being used").
             loop.call_soon_threadsafe(self._start, slug, context=contextvars.Context())
 
-    def arrive(self, slug: str, session_key: str | None) -> None:
+    def arrive(self, slug: str, session_key: str | None, channel: str | None = None) -> None:
+        if channel:
+            self.channels.setdefault(slug, set()).add(channel)
         if session_key:
             self.present[(slug, session_key)] += 1
 
-    def depart(self, slug: str, session_key: str | None) -> None:
+    def depart(self, slug: str, session_key: str | None, channel: str | None = None) -> None:
+        if channel and slug in self.channels:
+            self.channels[slug].discard(channel)
+            if not self.channels[slug]:
+                del self.channels[slug]
         if session_key:
             self.present[(slug, session_key)] -= 1
             if self.present[(slug, session_key)] <= 0:
@@ -286,8 +293,31 @@ class CpuRunner:
         if setting("SEVENS_CPU_IN_SERVER", True):
             for slug in due:
                 self._start(slug)
+        await self.rejoin()
         if present:
             await self.remind(await database_sync_to_async(room_versions)(list(present)))
+
+    async def rejoin(self) -> None:
+        """Puts this process's sockets back in their rooms' groups. A membership can go without
+        the socket knowing: Redis restarted and lost its data (nothing is persisted) while the
+        layer's retry quietly reconnected the consumer to the empty server, or the membership
+        outlived channels-redis's group expiry (a day). Such a socket stays open and hears no
+        notice, nor the reminder below, again: its table froze until the page was reloaded."""
+        from channels.layers import get_channel_layer
+
+        from rooms.announce import group_name
+
+        layer = get_channel_layer()
+        for slug, names in list(self.channels.items()):
+            for name in list(names):
+                try:
+                    await layer.group_add(group_name(slug), name)
+                except Exception:
+                    log.warning("could not put the sockets of room %s back in its group", slug)
+                    return  # the layer is down: the next sweep tries again
+                if name not in self.channels.get(slug, ()):  # it left meanwhile: out again
+                    with contextlib.suppress(Exception):
+                        await layer.group_discard(group_name(slug), name)
 
     async def remind(self, versions: dict[str, int]) -> None:
         """Tells the sockets of each room again which version it is at. A socket that already

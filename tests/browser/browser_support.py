@@ -104,6 +104,7 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         channel_layers.backends = {}
         runner.loop, runner.sweeper, runner.tasks, runner._pools = None, None, {}, {}
         runner.present.clear()
+        runner.channels.clear()
         # Connections are kept open (CONN_MAX_AGE=None on SQLite): one open at the fork would be
         # shared by both processes, and two processes writing through one SQLite handle corrupt
         # the file ("database disk image is malformed").

@@ -5,12 +5,14 @@ Server processes play their rooms' CPU turns themselves; this worker takes the t
 the room's version: when two processes try the same move, only the first write applies.
 """
 
+import contextlib
 import logging
 import signal
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db import DatabaseError, InterfaceError, connections
 
 from rooms import cpu, services
 
@@ -60,14 +62,32 @@ class Command(BaseCommand):
 
     def work(self, once: bool, poll: float, stall: float) -> None:
         swept = 0.0
+        failures = 0
         while True:
-            if once or time.monotonic() - swept > float(
-                getattr(settings, "SEVENS_SWEEP_SECONDS", 5)
-            ):
-                services.expire_absent_seats()
-                services.close_idle_rooms()
-                swept = time.monotonic()
-            played = sum(self.play(slug, once) for slug in cpu.due_rooms(stall))
+            try:
+                if once or time.monotonic() - swept > float(
+                    getattr(settings, "SEVENS_SWEEP_SECONDS", 5)
+                ):
+                    services.expire_absent_seats()
+                    services.close_idle_rooms()
+                    swept = time.monotonic()
+                played = sum(self.play(slug, once) for slug in cpu.due_rooms(stall))
+            except (DatabaseError, InterfaceError) as error:
+                # PostgreSQL restarted, failed over or dropped the connection: the pass is lost
+                # (a move is one transaction, so nothing is half-applied) and the worker waits
+                # and tries again, instead of dying and leaving every CPU seat to stall.
+                if once:
+                    raise
+                failures += 1
+                wait = min(poll * 2**failures, 5.0)
+                log.warning("CPU worker: database error, trying again in %.1f s: %s", wait, error)
+                with contextlib.suppress(DatabaseError, InterfaceError):
+                    connections.close_all()  # a broken connection is dropped, not reused
+                time.sleep(wait)
+                continue
+            if failures:
+                log.info("CPU worker: the database answers again")
+                failures = 0
             if once:
                 self.stdout.write(f"{played} CPU moves played")
                 return
