@@ -133,9 +133,16 @@ def seat_state(seat: dict) -> str:
         place = _("out: place %(place)s") % {"place": e(seat["place"])}
         parts.append(f' <span class="place">{place}</span>')
     elif status == "eliminated":
-        parts.append(f' <span class="place">{_("lost: out of passes")}</span>')
+        # Its place is known once the round is over (the 3D name tag shows it too).
+        lost = _("lost: out of passes")
+        if seat["place"]:
+            lost = _("lost: out of passes, place %(place)s") % {"place": e(seat["place"])}
+        parts.append(f' <span class="place">{lost}</span>')
     elif status == "dropped":
-        parts.append(f' <span class="place">{_("dropped out with the joker")}</span>')
+        dropped = _("dropped out with the joker")
+        if seat["place"]:
+            dropped = _("dropped out with the joker: place %(place)s") % {"place": e(seat["place"])}
+        parts.append(f' <span class="place">{dropped}</span>')
     elif seat["place"]:  # the round is over: a seat still holding cards has its place too
         place = _("still holding cards: place %(place)s") % {"place": e(seat["place"])}
         parts.append(f' <span class="place">{place}</span>')

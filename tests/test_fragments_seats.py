@@ -173,3 +173,48 @@ def test_the_3d_table_reads_which_seats_the_computer_holds_for_someone():
     assert [len(s) for s in table_for(view(played_state(), 0), 0)["state"]["seats"]] == [4] * 4
     closed = table_for(v, 0, mode="friend", status="closed")["state"]["seats"]
     assert all(len(s) == 4 for s in closed)  # nobody comes back to a closed room
+
+
+def test_at_the_end_of_a_round_a_seat_out_of_passes_or_dropped_out_shows_its_place_too():
+    # "Players are ranked in the order they finished, followed by the last player left, and then
+    # the players who lost by running out of passes" (seed 004): the 3D name tags show those places
+    # once the round is over, and the seat lines the same, pushed or rendered fresh.
+    from rooms import tableparts
+
+    seen = set()
+    for seed in range(60):
+        v = view(finished_state(seed=seed, pass_limit=1, joker=True), 0)
+        t = table_for(v, 0, status="between_rounds")
+        html = fragment(t, "seats")
+        assert tableparts.seats(t) == html
+        ranking = v["result"]["ranking"]
+        for s in v["seats"]:
+            place = ranking.index(s["seat"]) + 1
+            words = {
+                "eliminated": f"lost: out of passes, place {place}",
+                "dropped": f"dropped out with the joker: place {place}",
+            }.get(s["status"])
+            if words:
+                assert words in seat_html(html, s["seat"])
+                seen.add(s["status"])
+        if seen == {"eliminated", "dropped"}:
+            break
+    assert seen == {"eliminated", "dropped"}
+
+
+def test_while_the_round_is_played_a_seat_out_of_passes_has_no_place_yet():
+    from games.sevens import RuleSet, apply, new_round
+    from rooms import tableparts
+
+    for seed in range(60):
+        state = new_round(RuleSet.preset("japanese", pass_limit=1), seed=seed, dealer=0)
+        while not state.over:
+            state, events = apply(state, state.legal_actions()[0])
+            if any(e["type"] == "eliminate" for e in events) and not state.over:
+                t = table_for(view(state, 0), 0)
+                html = fragment(t, "seats")
+                assert tableparts.seats(t) == html
+                out = [s["seat"] for s in view(state, 0)["seats"] if s["status"] == "eliminated"]
+                assert all("lost: out of passes</span>" in seat_html(html, seat) for seat in out)
+                return
+    raise AssertionError("no round in 60 seeds with a seat out of passes before its end")

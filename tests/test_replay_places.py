@@ -81,3 +81,22 @@ def test_the_last_step_of_a_round_where_the_others_pay_says_how_the_winners_poin
     # Before the end, nothing is settled yet.
     html = client.get(f"/matches/{stored.pk}/", {"round": 1, "step": 3}).content.decode()
     assert "replay-sum" not in html
+
+
+OUT = re.compile(r'<span class="seat-out">(eliminated|dropped out)(?:, place (\d))?</span>')
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_it_gives_the_seats_out_of_the_round_their_places_at_its_end(client, seed):
+    # "... and then the players who lost by running out of passes" (seed 004): the room's seat
+    # lines and its 3D name tags show those places once the round is over; the replay too.
+    rules = RuleSet(rounds=1, players=4, joker=True, ends="connect", pass_limit=1)
+    result, seats = last_step(client, rules, seed)
+    out = {
+        seat: line for seat, (status, line) in seats.items() if status in ("eliminated", "dropped")
+    }
+    assert out
+    for seat, line in out.items():
+        place = result["ranking"].index(seat) + 1
+        assert [m[1] for m in OUT.findall(line)] == [str(place)]
