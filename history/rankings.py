@@ -129,9 +129,12 @@ def profile(request, username):
             left = rated.get(match_id, place) > place
             place = rated.get(match_id, place)
             places.append(place)
-        stats = wins_by_mode.setdefault(mode, {"mode": mode, "matches": 0, "wins": 0})
-        stats["matches"] += 1
-        stats["wins"] += int(place == 1)
+        # A match still played, or abandoned, is in the list below but not in the count: only a
+        # finished match could have been won.
+        if match.status == Match.Status.FINISHED:
+            stats = wins_by_mode.setdefault(mode, {"mode": mode, "matches": 0, "wins": 0})
+            stats["matches"] += 1
+            stats["wins"] += int(place == 1)
         matches.append(
             {"match": match, "won": place == 1, "left": left, "place": place, "mode": mode}
         )

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from games.models import Match
 from games.sevens import RuleSet
 from history import ratings
 from history.models import Rating
@@ -80,6 +81,15 @@ def test_it_shows_a_profile_with_history_average_place_and_wins_by_mode(client):
     assert html.count('class="rating-change"') == 2
     assert f"Average place in finished matches: {sum(places) / 2:.2f}" in html
     wins = sum(p == 1 for p in places)
+    assert re.search(
+        rf'<tr data-mode="cpu"><td>\s*Against the computer\s*</td><td>2</td><td>{wins}</td>', html
+    )
+    # A match left unfinished is listed, but is no match in the count: it could not be won.
+    unfinished = play(RuleSet(rounds=1), seed=93, seats=seats("human", "easy", "easy", "easy"))
+    left = store(unfinished, players={0: (key, aki)}, room=room)
+    Match.objects.filter(pk=left.pk).update(status=Match.Status.ABANDONED, winner=None)
+    html = client.get("/players/aki/").content.decode()
+    assert html.count('class="profile-matches"') == 1 and html.count("Match ") >= 3
     assert re.search(
         rf'<tr data-mode="cpu"><td>\s*Against the computer\s*</td><td>2</td><td>{wins}</td>', html
     )
