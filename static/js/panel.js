@@ -10,6 +10,10 @@
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
   var down = false; // the socket closed, and has not opened again yet
+  // The last move sent, until the server answers anything: a second press of the same move on the
+  // same table (a double click) would only come back as "the table changed before your move
+  // arrived", when it was the first press that had played.
+  var pending = null;
   var offline = false; // the browser went offline, and the socket has not answered since
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
@@ -126,6 +130,14 @@
         params.spot = spots.length > 1 ? choice.spot : spots[0];
         choice.spot = null;
       }
+    }
+    if (params.action === "play" || params.action === "pass" || params.action === "joker") {
+      var move = JSON.stringify([params.action, params.card, params.spot, params.seat, params.version]);
+      if (move === pending) {
+        event.preventDefault();
+        return;
+      }
+      pending = move;
     }
     // The move goes: what the page itself said about making it ("choose a card first", the
     // joker's questions) is answered.
@@ -407,6 +419,7 @@
   }
 
   function afterMessage(event) {
+    pending = null;
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
     showAvailable();
@@ -873,6 +886,7 @@
     rawSocket = event.detail.event ? event.detail.event.target : null;
     down = false;
     offline = false;
+    pending = null;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
