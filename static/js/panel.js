@@ -14,6 +14,39 @@
   // same table (a double click) would only come back as "the table changed before your move
   // arrived", when it was the first press that had played.
   var pending = null;
+  // Hot-seat: the curtain this tab lifted ("seat@version"), kept for the tab's life. The server
+  // keeps a lifted curtain per socket, so a reload, a dropped connection or a server restart
+  // brought it down again on the same turn, and its player had to show their hand again.
+  var LIFTED = "sevens-lifted:" + window.location.pathname;
+  var relifted = null;
+  function lifted(value) {
+    try {
+      if (value === undefined) return window.sessionStorage.getItem(LIFTED);
+      if (value === null) window.sessionStorage.removeItem(LIFTED);
+      else window.sessionStorage.setItem(LIFTED, value);
+    } catch (error) {
+      return null; // no storage (a private window's quota): the curtain stays down
+    }
+    return null;
+  }
+  function curtainKey(form) {
+    var seat = form.querySelector('input[name="seat"]');
+    var at = form.querySelector('input[name="version"]');
+    return seat && at ? seat.value + "@" + at.value : null;
+  }
+  // The curtain of the turn this tab had lifted comes back (a new socket): lifted again, once.
+  // Any other curtain is a new turn: the lifted one is forgotten.
+  function liftAgain() {
+    var form = $("#hand .curtain-form");
+    if (!form) return;
+    var key = curtainKey(form);
+    if (key && key === lifted() && relifted !== key) {
+      relifted = key;
+      send({ action: "reveal", seat: key.split("@")[0] });
+    } else if (key !== lifted()) {
+      lifted(null);
+    }
+  }
   var offline = false; // the browser went offline, and the socket has not answered since
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
@@ -98,6 +131,10 @@
       say(words(form, "data-not-connected"));
       event.preventDefault();
       return;
+    }
+    if (params.action === "reveal" && form.classList.contains("curtain-form")) {
+      var key = curtainKey(form);
+      if (key) lifted(key);
     }
     // The move is made on the table this page shows: its version, never an older one in a form.
     if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
@@ -431,6 +468,7 @@
     restoreFocus();
     followStatus();
     showCurtain();
+    liftAgain();
     if (incoming !== null && version !== null && incoming > version + 1 && !isFullFrame(event.detail.message)) {
       send({ action: "resync" });
     }
@@ -887,6 +925,7 @@
     down = false;
     offline = false;
     pending = null;
+    relifted = null;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });
