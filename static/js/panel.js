@@ -467,6 +467,7 @@
     showChoice();
     restoreFocus();
     followStatus();
+    followSeat();
     showCurtain();
     liftAgain();
     if (incoming !== null && version !== null && incoming > version + 1 && !isFullFrame(event.detail.message)) {
@@ -653,6 +654,25 @@
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
     // Till then the friend is told who starts.
     $all('[data-starter="creator"]').forEach(function (note) { note.hidden = !waiting || !creatorSeated; });
+  }
+
+  // A friends' room's page is drawn for a visitor with a seat ("Leave my seat") or without one
+  // ("Take a free seat"). Another tab of the browser that left the seat, or took one, changes
+  // that: this page then showed a watcher "Leave my seat", and no seat to take while one was
+  // free. Once the match is dealt, the table says whether the viewer is seated (its "you"): a page
+  // drawn otherwise is loaded anew. (Before the deal the lobby is the same for every visitor.)
+  var reloading = false;
+  function followSeat() {
+    var room = $(".room");
+    var lobby = document.getElementById("lobby");
+    var status = lobby ? lobby.getAttribute("data-status") : null;
+    if (reloading || !room || room.getAttribute("data-mode") !== "friend" || !$("#seats")) return;
+    if (["playing", "between_rounds", "finished"].indexOf(status) === -1) return;
+    var seatedNow = !!$("#seats .you");
+    if (seatedNow !== (room.getAttribute("data-seated") === "true")) {
+      reloading = true;
+      window.location.reload();
+    }
   }
 
   // `final`: the server closed the socket for good (its own codes, 4000 and up: too many
