@@ -71,6 +71,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # the table key it was told on, and whether it ends when the seat leaves the round.
         self.note: tuple[str, tuple, bool] | None = None
         self.revealed: int | None = None  # hot-seat: the seat whose hand is uncovered
+        self.moved = False  # the browser's session key changed: this socket is closing
         self.recent: deque[float] = deque()
         self.joined = False
         if not await database_sync_to_async(_room_exists)(self.slug):
@@ -115,6 +116,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     # Pushed by the channel layer: the room changed.
 
     async def room_changed(self, event):
+        if self.moved:
+            return  # closing: the page reconnects under its new key, and gets the table then
         if event["version"] > self.sent_version:
             await self.send_table(version=event["version"])
 
@@ -123,6 +126,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         # the page's next handshake carries. A normal close: the page reconnects at once.
         if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
             # The page's header still offers "Log in / Sign up": it fetches its new one (panel.js).
+            self.moved = True
             await self.send(text_data=ACCOUNT_CHANGED)
             await self.close(code=1000)
 

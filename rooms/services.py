@@ -144,8 +144,10 @@ def move_browser(old_key: str | None, new_key: str | None) -> list[str]:
                 seat.session_key = new_key
                 seat.save(update_fields=["session_key"])
             changes = {"created_by": new_key} if room.created_by == old_key else {}
-            _save(room, **changes)
+            # Told before the new version: the socket under the old key closes on it, and does
+            # not render that version for a key that no longer holds the seat (a watcher's table).
             tell_browser_moved_on_commit(slug, old_key)
+            _save(room, **changes)
     # a room it opened and left: still its to start
     Room.objects.filter(created_by=old_key).update(created_by=new_key)
     return slugs

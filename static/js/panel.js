@@ -10,6 +10,43 @@
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
   var down = false; // the socket closed, and has not opened again yet
+  // The last move sent, until the server answers anything: a second press of the same move on the
+  // same table (a double click) would only come back as "the table changed before your move
+  // arrived", when it was the first press that had played.
+  var pending = null;
+  // Hot-seat: the curtain this tab lifted ("seat@version"), kept for the tab's life. The server
+  // keeps a lifted curtain per socket, so a reload, a dropped connection or a server restart
+  // brought it down again on the same turn, and its player had to show their hand again.
+  var LIFTED = "sevens-lifted:" + window.location.pathname;
+  var relifted = null;
+  function lifted(value) {
+    try {
+      if (value === undefined) return window.sessionStorage.getItem(LIFTED);
+      if (value === null) window.sessionStorage.removeItem(LIFTED);
+      else window.sessionStorage.setItem(LIFTED, value);
+    } catch (error) {
+      return null; // no storage (a private window's quota): the curtain stays down
+    }
+    return null;
+  }
+  function curtainKey(form) {
+    var seat = form.querySelector('input[name="seat"]');
+    var at = form.querySelector('input[name="version"]');
+    return seat && at ? seat.value + "@" + at.value : null;
+  }
+  // The curtain of the turn this tab had lifted comes back (a new socket): lifted again, once.
+  // Any other curtain is a new turn: the lifted one is forgotten.
+  function liftAgain() {
+    var form = $("#hand .curtain-form");
+    if (!form) return;
+    var key = curtainKey(form);
+    if (key && key === lifted() && relifted !== key) {
+      relifted = key;
+      send({ action: "reveal", seat: key.split("@")[0] });
+    } else if (key !== lifted()) {
+      lifted(null);
+    }
+  }
   var offline = false; // the browser went offline, and the socket has not answered since
   var logOpen = false; // the log was open before a frame that may replace it
   var socket = null;
@@ -95,6 +132,10 @@
       event.preventDefault();
       return;
     }
+    if (params.action === "reveal" && form.classList.contains("curtain-form")) {
+      var key = curtainKey(form);
+      if (key) lifted(key);
+    }
     // The move is made on the table this page shows: its version, never an older one in a form.
     if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
     if (form.classList.contains("panel-form") && params.action === "play") {
@@ -126,6 +167,14 @@
         params.spot = spots.length > 1 ? choice.spot : spots[0];
         choice.spot = null;
       }
+    }
+    if (params.action === "play" || params.action === "pass" || params.action === "joker") {
+      var move = JSON.stringify([params.action, params.card, params.spot, params.seat, params.version]);
+      if (move === pending) {
+        event.preventDefault();
+        return;
+      }
+      pending = move;
     }
     // The move goes: what the page itself said about making it ("choose a card first", the
     // joker's questions) is answered.
@@ -407,6 +456,7 @@
   }
 
   function afterMessage(event) {
+    pending = null;
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
     showAvailable();
@@ -417,7 +467,9 @@
     showChoice();
     restoreFocus();
     followStatus();
+    followSeat();
     showCurtain();
+    liftAgain();
     if (incoming !== null && version !== null && incoming > version + 1 && !isFullFrame(event.detail.message)) {
       send({ action: "resync" });
     }
@@ -602,6 +654,25 @@
     $all('[data-starter="seated"]').forEach(function (form) { form.hidden = !waiting || creatorSeated; });
     // Till then the friend is told who starts.
     $all('[data-starter="creator"]').forEach(function (note) { note.hidden = !waiting || !creatorSeated; });
+  }
+
+  // A friends' room's page is drawn for a visitor with a seat ("Leave my seat") or without one
+  // ("Take a free seat"). Another tab of the browser that left the seat, or took one, changes
+  // that: this page then showed a watcher "Leave my seat", and no seat to take while one was
+  // free. Once the match is dealt, the table says whether the viewer is seated (its "you"): a page
+  // drawn otherwise is loaded anew. (Before the deal the lobby is the same for every visitor.)
+  var reloading = false;
+  function followSeat() {
+    var room = $(".room");
+    var lobby = document.getElementById("lobby");
+    var status = lobby ? lobby.getAttribute("data-status") : null;
+    if (reloading || !room || room.getAttribute("data-mode") !== "friend" || !$("#seats")) return;
+    if (["playing", "between_rounds", "finished"].indexOf(status) === -1) return;
+    var seatedNow = !!$("#seats .you");
+    if (seatedNow !== (room.getAttribute("data-seated") === "true")) {
+      reloading = true;
+      window.location.reload();
+    }
   }
 
   // `final`: the server closed the socket for good (its own codes, 4000 and up: too many
@@ -873,6 +944,8 @@
     rawSocket = event.detail.event ? event.detail.event.target : null;
     down = false;
     offline = false;
+    pending = null;
+    relifted = null;
     retries = 0;
     synced = false; // connection(true) waits for the whole table the server sends on connecting
   });

@@ -18,7 +18,8 @@ def moves_of(page: Page, seat: int) -> int:
     """A count that grows by one with each move of the seat this round: a card played takes one
     from its hand, a pass adds one to its passes. (Not the log's lines: a whole-table render
     shows only the round's last lines, so counting them can go back.)"""
-    cards, passes_left, _status, _place = table_state(page)["seats"][seat]  # as on the wire
+    # as on the wire (a seat the computer holds for someone has a fifth word, "away" or "free")
+    cards, passes_left = table_state(page)["seats"][seat][:2]
     return -(passes_left or 0) - cards
 
 

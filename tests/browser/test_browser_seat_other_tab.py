@@ -1,0 +1,44 @@
+"""A friend with the room open in two tabs leaves the seat in one of them: the other tab, drawn for
+a seated player, offered "Leave my seat" to a watcher and no seat to take, though one was free. It
+is drawn anew, and again when the seat is taken back in the first tab."""
+
+import re
+
+import pytest
+from browser_support import LiveRoomTestCase, connected
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+LEAVE = "Leave my seat (the computer plays it)"
+TAKE = "Take a free seat"
+
+
+class TestSeatLeftInAnotherTab(LiveRoomTestCase):
+    def test_the_other_tab_follows_the_seat(self):
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        ben = self.new_page()
+        ben.goto(aki.url)
+        ben.get_by_role("button", name=TAKE).click()
+        connected(ben)
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        other = ben.context.new_page()  # Ben's second tab
+        other.goto(aki.url)
+        connected(other)
+        expect(other.get_by_role("button", name=LEAVE)).to_be_visible()
+
+        ben.get_by_role("button", name=LEAVE).click()
+        expect(other.get_by_role("button", name=TAKE)).to_be_visible()
+        expect(other.get_by_role("button", name=LEAVE)).to_have_count(0)
+        expect(other.locator("#hand .watching")).to_be_visible()
+
+        ben.get_by_role("button", name=TAKE).click()
+        connected(ben)
+        expect(other.get_by_role("button", name=LEAVE)).to_be_visible()
+        expect(other.get_by_role("button", name=TAKE)).to_be_hidden()
+        expect(other.locator("#seats .you")).to_have_count(1)
