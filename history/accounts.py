@@ -103,12 +103,18 @@ def log_in(request):
 def log_out(request):
     """Logs out. A browser seated at a game under way is asked first: logging out gives the
     session a new key, and its seats do not follow (on a shared computer the next person must not
-    play them), so the computer plays them on; a friends' room still waiting frees them, and the
-    page says that instead."""
+    play them), so the computer plays them on; a game with nobody else at the table stops, and a
+    friends' room still waiting frees them, and the page says which."""
     games = games_in_play(request)
     if games and not request.POST.get("confirm"):
         waiting = [game for game in games if game["waiting"]]
-        context = {"games": games, "waiting": bool(waiting), "under_way": len(waiting) < len(games)}
+        alone = [game for game in games if game["alone"] and not game["waiting"]]
+        context = {
+            "games": games,
+            "waiting": bool(waiting),
+            "alone": bool(alone),
+            "under_way": len(waiting) + len(alone) < len(games),
+        }
         return render(request, "accounts/logout.html", context)
     services.log_out_browser(request.session.session_key)
     logout(request)

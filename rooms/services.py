@@ -156,8 +156,11 @@ def move_browser(old_key: str | None, new_key: str | None) -> list[str]:
 def log_out_browser(session_key: str | None) -> list[str]:
     """Logging out gives the browser's session a new key, and its seats do not follow (on a shared
     computer the next person must not play them). A game under way goes on with the computer at
-    those seats (the key kept: nobody takes them back, and the account counts as having left); a
-    friends' room still waiting frees them. Its open tables are closed normally, so they reconnect
+    those seats (the key kept: nobody takes them back, and the account counts as having left)
+    while another player is still at the table; with nobody left (a game against the computer, a
+    shared device's game) it stops there, closed with its match abandoned, as the room would
+    otherwise wait for a player who cannot come back (`guard.server_plays`). A friends' room
+    still waiting frees them. Its open tables are closed normally, so they reconnect
     under the new key, as watchers: they played on as the seat while the page stayed open, and the
     computer never took over. Returns the rooms' slugs."""
     if not session_key:
@@ -173,7 +176,10 @@ def log_out_browser(session_key: str | None) -> list[str]:
                 for seat in seats:
                     if seat.session_key == session_key:
                         hand_to_cpu(seat)
-                _save(room, **_table_fields(room, seats))
+                if all(seat.played_by_cpu for seat in seats):
+                    close_room(room)
+                else:
+                    _save(room, **_table_fields(room, seats))
             tell_browser_moved_on_commit(slug, session_key)
     return slugs
 

@@ -90,6 +90,12 @@ def games_in_play(request, limit: int = 3) -> list[dict]:
                 ]
             ),
             "waiting": room.status == Room.Status.WAITING,
+            # nobody else at the table: a game under way stops when this browser leaves it
+            # (`services.log_out_browser`), where with friends the computer plays on
+            "alone": not any(
+                s.session_key and s.session_key != key and not s.played_by_cpu
+                for s in room.seats.all()
+            ),
         }
         for room in rooms
     ]

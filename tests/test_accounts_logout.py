@@ -30,7 +30,7 @@ def test_it_asks_first_when_this_browser_holds_a_seat_and_changes_nothing(client
     response = client.post("/accounts/logout/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert "You have a seat at a game under way" in html
+    assert "You have a game under way with nobody else at the table" in html
     assert f'href="/room/{room.slug}/"' in html and 'name="confirm"' in html
     assert "_auth_user_id" in client.session  # still logged in
     assert room.seats.get(index=0).session_key == client.session.session_key
@@ -51,19 +51,49 @@ def test_a_finished_game_does_not_ask(client):
     assert client.post("/accounts/logout/").status_code == 302
 
 
+def friends_at_the_table(client) -> Room:
+    """Aki's friends' room under way, Ben at the table too, the computer at the other seats."""
+    signed_in(client).get("/")
+    room = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"],
+        session_key=client.session.session_key,
+    )  # fmt: skip
+    services.take_seat(room, 1, "Ben", "ben-session")
+    return services.fill_and_start(room, client.session.session_key, "easy")
+
+
 def test_logging_out_hands_the_game_under_way_to_the_computer(client):
-    """The seats stay with the old key and the computer plays them from then on: a table left
-    open under that key no longer plays them (tests/test_consumer_connect.py), and the account
-    counts as having left when the match is rated."""
-    signed_in(client).post("/new/", {**MENU, "start": "cpu-easy"})
-    room = Room.objects.get()
+    """With a friend still at the table the seats stay with the old key and the computer plays
+    them from then on: a table left open under that key no longer plays them
+    (tests/test_consumer_connect.py), and the account counts as having left when the match is
+    rated."""
+    room = friends_at_the_table(client)
     key = client.session.session_key
     before = room.version
+    html = client.post("/accounts/logout/").content.decode()
+    assert "the computer plays your seat from then on" in html and "ends it there" not in html
     client.post("/accounts/logout/", {"confirm": "1"})
     room.refresh_from_db()
     seat = room.seats.get(index=0)
     assert seat.session_key == key and seat.cpu_controlled and not seat.connected
     assert room.version > before  # every table shows the seat away
+    assert room.status == Room.Status.PLAYING and room.match.status == "playing"
+
+
+@pytest.mark.parametrize("start", ["cpu-easy", "hotseat"])
+def test_logging_out_of_a_game_with_nobody_else_at_the_table_ends_it(client, start):
+    """Against the computer, or on a shared device, nobody would be left to play for: the room
+    waited for a player who could not come back, and the page had promised the computer would
+    play on. The game stops, kept as abandoned, and the page says so first."""
+    signed_in(client).post("/new/", {**MENU, "start": start})
+    room = Room.objects.get()
+    html = client.post("/accounts/logout/").content.decode()
+    assert "Logging out ends it there: it stays in your matches, unfinished." in html
+    assert "the computer plays your seat" not in html
+    client.post("/accounts/logout/", {"confirm": "1"})
+    room.refresh_from_db()
+    assert room.status == Room.Status.CLOSED
+    assert room.match.status == "abandoned" and room.match.ended_at is not None
 
 
 def test_logging_out_frees_a_seat_in_a_friends_room_still_waiting(client):

@@ -5,6 +5,7 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from rooms.consumers import ACCOUNT_CHANGED
+from rooms.models import Room
 from tests.live_support import (
     HAND,
     connect,
@@ -131,10 +132,13 @@ async def test_a_browser_that_logs_out_elsewhere_leaves_its_open_table():
     assert before_close[-1] == ACCOUNT_CHANGED
     await mine.disconnect()
     frame = await theirs.receive_from(timeout=10)
-    # Nobody is left at the table: the room waits instead of the computer playing every seat.
-    assert "away: the game waits for a player to come back" in frame
+    # Nobody is left at the table: the game stops there (the room would wait for ever for a
+    # player who cannot come back), and the watcher is told so.
+    assert "This room is closed. Its match is kept." in frame
     seats = await db(lambda: list(room.seats.values_list("session_key", "cpu_controlled")))()
     assert seats == [(aki, True)] * 4  # the old key kept: nobody takes these seats back
+    status = await db(lambda: Room.objects.values_list("status", "match__status").get())()
+    assert status == ("closed", "abandoned")
     await theirs.disconnect()
 
 
