@@ -24,6 +24,16 @@ MODES = {
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("A match log (sevens-log/1 JSON)"))
 
+    def add_error(self, field, error):
+        super().add_error(field, error)
+        # The form's errors (the file's content, the upload budget) are about its one field: the
+        # file box is marked wrong and points at them (#upload-errors), so a screen reader that
+        # comes back to it hears why.
+        if field is None:
+            self.fields["file"].widget.attrs.update(
+                {"aria-invalid": "true", "aria-describedby": "upload-errors"}
+            )
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")

@@ -383,9 +383,11 @@ def lobby_text(lobby: list[dict]) -> str:
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
-    """What the live region reads out: the last move, then "Your turn." to the seat to act."""
+    """What the live region reads out: the last move, then "Your turn." to the seat to act (not
+    to a seat with no card to play: the server passes for it at once, and says so)."""
     sentences = [spoken_move]
-    if view["turn"] is not None and view["turn"] == viewer_seat:
+    mine = view["turn"] is not None and view["turn"] == viewer_seat
+    if mine and not only_passes(view.get("legal")):
         sentences.append(_("Your turn."))
     return narrate.sentence_space().join(s for s in sentences if s)
 

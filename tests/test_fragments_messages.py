@@ -75,3 +75,20 @@ def test_the_log_says_who_starts_and_why():
     # With 7s played in turn the log says nothing of the kind: the first play is the 7♦ itself.
     v = view(new_round(RuleSet.preset("chinese"), seed=1, dealer=0), 0)
     assert "held the" not in fragment(table_for(v, 0), "log")
+
+
+def test_a_turn_the_server_passes_for_the_viewer_is_not_read_out_as_their_turn():
+    # No card to play: the server passes at once (a forced pass), so the live region does not
+    # send a screen-reader user looking for a card ("Your turn."); the turn's note says why.
+    state = new_round(RuleSet.preset("japanese"), seed=0, dealer=0)
+    for _ in range(200):
+        legal = state.legal_actions()
+        if legal and all(a.type == "pass" for a in legal):
+            break
+        state, _events = apply(state, next((a for a in legal if a.type == "play"), legal[0]))
+    else:
+        pytest.fail("no forced pass in this round")
+    t = table_for(view(state, state.turn), state.turn)
+    assert t["turn"]["forced_pass"]
+    assert "Your turn." not in fragment(t, "live")
+    assert "you pass automatically" in fragment(t, "controls")

@@ -271,3 +271,14 @@ def test_every_refusal_is_in_the_readers_language_with_the_files_facts(client, d
         assert token in text
         text = text.replace(token, "")
     assert not re.search(r"[A-Za-z]{3,}", text), text  # no English left
+
+
+def test_the_file_box_is_marked_wrong_and_points_at_the_error(client):
+    # A screen reader that comes back to the file box hears that it was refused, and why.
+    html = upload(client, b"{not json").content.decode()
+    box = re.search(r'<input type="file"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in box
+    assert 'aria-describedby="upload-errors"' in box
+    assert 'id="upload-errors"' in html
+    fresh = client.get("/replays/upload/").content.decode()
+    assert "aria-invalid" not in re.search(r'<input type="file"[^>]*>', fresh).group(0)

@@ -1,9 +1,11 @@
 """axe-core (node_modules/axe-core, a dev dependency in package.json) finds no WCAG 2 A/AA fault,
 nor any of its best practices (landmarks, heading order, one h1), on any page of the site, in
-English and in Japanese: every plain page (tests/site_pages.py) and the page not found, the room
-page in each of its states (the lobby before the deal, a turn in play with a card chosen on the
-button panel, a hot-seat curtain, the settlement at the end of a match), the match's page with its
-replay stepped on and at its end, and the room with the 3D table drawn. Each page also says the
+English and in Japanese: every plain page (tests/site_pages.py) and the page not found, an upload
+refused with its error shown, a player's profile, the room page in each of its states (the lobby
+before the deal, a turn in play with a card chosen on the button panel, a hot-seat curtain, a
+round's end before the next deal, the settlement at the end of a match), the match's page with its
+replay stepped on and at its end, and the room with the 3D table drawn (in Traditional Chinese
+too). Each page also says the
 language it is written in (`<html lang>`). A failure lists each fault: where, the rule, the
 element and what to fix (docs/accessibility.md).
 
@@ -19,7 +21,15 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import DEAL, NEWER, LiveRoomTestCase, connected, version
+from browser_support import (
+    DEAL,
+    NEWER,
+    LiveRoomTestCase,
+    connected,
+    orm_beside_playwright,
+    version,
+)
+from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 from table3d_support import WEBGL_ARGS, ensure_bundle
 
@@ -88,11 +98,12 @@ class AccessibleCase(LiveRoomTestCase):
         )
         return page
 
-    def open_deal(self, page: Page, start: str, *, players: int = 4) -> None:
-        """A room on DEAL (browser_support), one round, by the deal page in any language."""
+    def open_deal(self, page: Page, start: str, *, players: int = 4, rounds: int = 1) -> None:
+        """A room on DEAL (browser_support), one round (or `rounds`), by the deal page in any
+        language."""
         page.goto(self.url(f"/deal/?code={DEAL}"))
         page.locator('select[name="players"]').select_option(str(players))
-        page.locator('select[name="rounds"]').select_option("1")
+        page.locator('select[name="rounds"]').select_option(str(rounds))
         page.locator('select[name="start"]').select_option(start)
         page.locator('main form button[type="submit"]').click()
         page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
@@ -109,6 +120,23 @@ class TestPagesAccessible(AccessibleCase):
             for path in [*PLAIN_PAGES, "/no-such-page/"]:
                 page.goto(self.url(path))
                 audit(page, path)
+        self.assert_clean()
+
+    def test_a_refused_upload_and_a_profile_have_no_fault(self):
+        with orm_beside_playwright():
+            get_user_model().objects.create_user("aki", password="a-long-pass-9481")
+        for language in LANGUAGES:
+            audit, page = self.audit_in(language)
+            page.goto(self.url("/replays/upload/"))
+            page.set_input_files(
+                'input[name="file"]',
+                files=[{"name": "match.json", "mimeType": "application/json", "buffer": b"{no"}],
+            )
+            page.locator("main form button[type=submit]").click()
+            expect(page.locator("#upload-errors")).to_be_visible()
+            audit(page, "a refused upload")
+            page.goto(self.url("/players/aki/"))
+            audit(page, "a profile")
         self.assert_clean()
 
 
@@ -152,6 +180,16 @@ class TestRoomAccessible(AccessibleCase):
             audit(page, "a replay's end")
         self.assert_clean()
 
+    def test_a_round_s_end_before_the_next_deal_has_no_fault(self):
+        for language in LANGUAGES:
+            audit, page = self.audit_in(language)
+            self.open_deal(page, "cpu-easy", rounds=3)
+            page.wait_for_function(MY_TURN)
+            self.play_to_the_end(page)
+            expect(page.locator("#settlement .next-round-button")).to_be_visible()
+            audit(page, "a round's end")
+        self.assert_clean()
+
     def test_the_hot_seat_curtain_has_no_fault(self):
         for language in LANGUAGES:
             audit, page = self.audit_in(language)
@@ -162,7 +200,7 @@ class TestRoomAccessible(AccessibleCase):
 
     @staticmethod
     def play_to_the_end(page: Page) -> None:
-        """The first playable card each turn, else a pass, until the match is settled."""
+        """The first playable card each turn, else a pass, until the round is settled."""
         for _ in range(60):
             page.wait_for_function(OVER_OR_MY_TURN)
             if page.locator("#settlement:not([hidden])").count():
@@ -185,7 +223,7 @@ class TestTable3dAccessible(AccessibleCase):
         super().setUp()
 
     def test_the_room_with_the_3d_table_has_no_fault(self):
-        for language in LANGUAGES:
+        for language in [*LANGUAGES, "zh-hant"]:
             audit, page = self.audit_in(language)
             self.open_deal(page, "cpu-easy")
             page.wait_for_function("() => window.sevensTable && sevensTable.ready")
