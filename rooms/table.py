@@ -161,12 +161,15 @@ def personal(
         }
     )
     t["state_json"] = state_text(t["state"])
-    # The match's end is read out with its winner, as the results say it: the focus goes to the
-    # button that plays again, and "The round is over." alone left the outcome unsaid.
-    if t.get("settlement") and t["settlement"]["match_over"] and t["settlement"]["standings"]:
-        winner = t["settlement"]["standings"][0]["name"]
-        won = _("%(name)s wins the match!") % {"name": winner}
-        t["live"] = narrate.sentence_space().join(s for s in (t["live"], won) if s)
+    # A round's end is read out with the seat's own result, and the match's with its winner, as
+    # the results say them: the focus goes to the button that deals or plays again, and "The
+    # round is over." alone left the outcome unsaid (the table of results is there to read on).
+    if t.get("settlement"):
+        said = [t["live"], own_result(t["settlement"], viewer_seat)]
+        if t["settlement"]["match_over"] and t["settlement"]["standings"]:
+            winner = t["settlement"]["standings"][0]["name"]
+            said.append(_("%(name)s wins the match!") % {"name": winner})
+        t["live"] = narrate.sentence_space().join(s for s in said if s)
     t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
     if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
         t["controls"] = False
@@ -380,6 +383,33 @@ def lobby_text(lobby: list[dict]) -> str:
         "Waiting for players. Seated: %(names)s. %(free)s seats are free.",
         free,
     ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
+
+
+def own_result(settlement: dict, viewer_seat) -> str:
+    """The viewer's own line of a round's results, as a sentence: its place (where it has one),
+    the round's points and its total; nothing for a watcher or a shared device between turns."""
+    mine = next((p for p in settlement["places"] if p["seat"] == viewer_seat), None)
+    if mine is None:
+        return ""
+    facts = {"points": mine["points"], "total": mine["total"], "place": mine["place"]}
+    count = abs(int(mine["points"]))  # "-1 point" is singular, as "1 point" is
+    if mine["place"] is None:
+        return (
+            ngettext(
+                "Your result: %(points)s point this round, %(total)s in all.",
+                "Your result: %(points)s points this round, %(total)s in all.",
+                count,
+            )
+            % facts
+        )
+    return (
+        ngettext(
+            "Your result: place %(place)s, %(points)s point this round, %(total)s in all.",
+            "Your result: place %(place)s, %(points)s points this round, %(total)s in all.",
+            count,
+        )
+        % facts
+    )
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:

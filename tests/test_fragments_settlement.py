@@ -137,3 +137,24 @@ def test_where_only_the_winner_has_a_place_a_tie_is_said_to_go_by_the_cards_left
     html = fragment(table_for(v, None, status="finished"), "settlement")
     assert "ranked by their places" not in html
     assert "then whoever had fewer cards left" in html
+
+
+def test_a_rounds_end_reads_out_the_seats_own_result():
+    """The focus goes to "Deal the next round": "The round is over." alone left a screen reader's
+    player to find their place and points in the table of results."""
+    state = finished_state(rounds=3)
+    v = view(state, 0, round_number=1, totals=[4, 5, 6, 1])
+    place = v["result"]["ranking"].index(0) + 1
+    points = v["result"]["points"][0]
+    live = fragment(table_for(v, 0, status="between_rounds"), "live")
+    unit = "point" if abs(points) == 1 else "points"
+    assert f"Your result: place {place}, {points} {unit} this round, 4 in all." in live
+    # a watcher has no result of its own
+    assert "Your result" not in fragment(table_for(v, None, status="between_rounds"), "live")
+    # where the first out wins and the others pay, only the winner has a place
+    paid = view(finished_state(scoring="cards_left", round_end="first_out"), 0, totals=[0] * 4)
+    loser = next(s for s in paid["result"]["ranking"][1:])
+    paid_live = fragment(table_for(paid, loser, status="finished"), "live")
+    lost = paid["result"]["points"][loser]
+    assert re.search(rf"Your result: {lost} points? this round, 0 in all\.", paid_live)
+    assert "place" not in paid_live.split("Your result")[1].split(".")[0]
