@@ -430,6 +430,7 @@ def settlement(view: dict, names) -> dict | None:
     revealed = {int(k): v for k, v in (view.get("revealed") or {}).items()}
     totals = view.get("totals") or [0] * len(names)
     statuses = {seat["seat"]: seat["status"] for seat in view["seats"]}
+    counts = {seat["seat"]: seat["cards"] for seat in view["seats"]}
     places = []
     for place, seat in enumerate(result["ranking"], start=1):
         holding = statuses.get(seat) == "playing"
@@ -441,6 +442,8 @@ def settlement(view: dict, names) -> dict | None:
                 "colour": narrate.seat_colour(seat)[0],
                 "status": statuses.get(seat),
                 "points": result["points"][seat],
+                # The cards still in the hand: what a seat pays for where scoring is by cards left.
+                "left": counts.get(seat, 0),
                 "pays": abs(result["points"][seat]),
                 "cards": [narrate.card(c) for c in revealed.get(seat, [])],
                 # The cards in words, with the list's pause between two (a screen reader reads

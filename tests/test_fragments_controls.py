@@ -62,3 +62,17 @@ def test_it_hides_the_empty_controls_of_a_watcher():
     state = played_state()
     html = fragment(table_for(view(state, None), None), "controls")
     assert re.match(r'<section id="controls"[^>]*hidden>', html)
+
+
+def test_a_forced_pass_says_the_words_of_the_chinese_game_in_traditional_chinese():
+    """Seed 002 (排七, Traditional Chinese): the page shows 「無牌可接」 when it passes for you."""
+    from django.utils import translation
+
+    state = played_state()
+    v = view(state, state.turn)
+    v["legal"] = [{"type": "pass"}]
+    v["seats"] = [{**s, "passes_left": None} for s in v["seats"]]
+    with translation.override("zh-hant"):
+        html = fragment(table_for(v, state.turn), "controls")
+    note = re.search(r'<p id="turn-note" class="turn-note forced-pass"[^>]*>(.*?)</p>', html)
+    assert note and note.group(1).startswith("無牌可接")

@@ -158,3 +158,28 @@ def test_a_rounds_end_reads_out_the_seats_own_result():
     lost = paid["result"]["points"][loser]
     assert re.search(rf"Your result: {lost} points? this round, 0 in all\.", paid_live)
     assert "place" not in paid_live.split("Your result")[1].split(".")[0]
+
+
+def test_where_cards_left_are_paid_the_places_table_counts_each_seats_cards_left():
+    # Seed 002: the settlement lists, seat by seat, the cards left and the points.
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
+    html = fragment(table_for(v, 0, status="finished"), "settlement")
+    assert '<th scope="col">Cards left</th>' in html
+    rows = re.findall(
+        r'<tr class="seat-\w+"><td>[^<]*</td><th scope="row">(\w+)</th><td>(\d+)</td><td>(-?\d+)</td>',
+        html,
+    )
+    counts = {s["seat"]: s["cards"] for s in v["seats"]}
+    ranking = v["result"]["ranking"]
+    assert [r[0] for r in rows] == [v["names"][s] for s in ranking]
+    assert [int(r[1]) for r in rows] == [counts[s] for s in ranking]
+    assert int(rows[0][1]) == 0  # the winner went out
+    # Each loser pays a point per card left, and the column shows the cards revealed.
+    for seat, (_, left, points) in zip(ranking[1:], rows[1:], strict=True):
+        assert int(points) == -int(left) == -len(v["revealed"].get(str(seat), []))
+    # Where places give the points, the cards left are not counted.
+    ranked = fragment(
+        table_for(view(finished_state(rounds=1), 0, totals=[3, 2, 1, 0]), 0, status="finished"),
+        "settlement",
+    )
+    assert "Cards left" not in ranked
