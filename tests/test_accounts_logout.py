@@ -51,14 +51,20 @@ def test_a_finished_game_does_not_ask(client):
     assert client.post("/accounts/logout/").status_code == 302
 
 
-def friends_at_the_table(client) -> Room:
-    """Aki's friends' room under way, Ben at the table too, the computer at the other seats."""
+def friends_room(client) -> Room:
+    """Aki's friends' room, still waiting, with Ben seated too."""
     signed_in(client).get("/")
     room = services.create_room(
         rules=rules(), mode="friend", level=None, names=["Aki"],
         session_key=client.session.session_key,
     )  # fmt: skip
     services.take_seat(room, 1, "Ben", "ben-session")
+    return room
+
+
+def friends_at_the_table(client) -> Room:
+    """Aki's friends' room under way, Ben at the table too, the computer at the other seats."""
+    room = friends_room(client)
     return services.fill_and_start(room, client.session.session_key, "easy")
 
 
@@ -97,12 +103,7 @@ def test_logging_out_of_a_game_with_nobody_else_at_the_table_ends_it(client, sta
 
 
 def test_logging_out_frees_a_seat_in_a_friends_room_still_waiting(client):
-    signed_in(client).get("/")
-    room = services.create_room(
-        rules=rules(), mode="friend", level=None, names=["Aki"],
-        session_key=client.session.session_key,
-    )  # fmt: skip
-    services.take_seat(room, 1, "Ben", "ben-session")
+    room = friends_room(client)
     client.post("/accounts/logout/", {"confirm": "1"})
     room.refresh_from_db()
     assert room.seats.get(index=0).session_key is None
