@@ -172,6 +172,22 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
     def url(self, path: str) -> str:
         return self.live_server_url + path
 
+    def aki_and_ben(self, ben_name: str | None = None) -> tuple[Page, Page]:
+        """Aki opens a friends' room from the home page (no name typed); Ben takes a seat by its
+        link, typing `ben_name` (or leaving his name box empty). Both connected."""
+        aki = self.new_page()
+        aki.goto(self.url("/"))
+        aki.locator('button[value="friend"]').click()
+        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(aki)
+        ben = self.new_page()
+        ben.goto(aki.url)
+        if ben_name:
+            ben.locator("#join-name").fill(ben_name)
+        ben.get_by_role("button", name="Take a free seat").click()
+        connected(ben)
+        return aki, ben
+
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 

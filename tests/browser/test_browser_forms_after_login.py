@@ -53,16 +53,7 @@ class TestFormsAfterSignUp(LiveRoomTestCase):
         """Ben, signed up, sits in Aki's friends' room and logs out in another tab: the room frees
         his seat. His room's tab offered 'Leave my seat' still, and no 'Take a free seat' (the
         page's seat forms were drawn for a seated player), though the seat was no longer his."""
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
-        ben = self.new_page()
-        ben.goto(aki.url)
-        ben.locator("#join-name").fill("Ben")
-        ben.get_by_role("button", name="Take a free seat").click()
-        connected(ben)
+        aki, ben = self.aki_and_ben("Ben")
         sign_up_beside(ben, self.url("/accounts/signup/"), "ben")
         expect(ben.locator(".leave-form")).to_be_visible()  # the seat followed the sign-up
         other = ben.context.new_page()

@@ -129,20 +129,6 @@ class TestFriendRoom(LiveRoomTestCase):
         assert table_state(dan)["seat"] == 1
         expect(aki.locator('#seats [data-seat="1"]')).not_to_contain_text("free seat")
 
-    def aki_and_ben(self):
-        """Aki opens a friends' room (no name typed); Ben takes a seat by the link, his name box
-        left empty. Both connected."""
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
-        ben = self.new_page()
-        ben.goto(aki.url)
-        ben.get_by_role("button", name="Take a free seat").click()
-        connected(ben)
-        return aki, ben
-
     def test_a_friend_takes_a_seat_without_typing_a_name(self):
         aki, ben = self.aki_and_ben()
         expect(ben.locator("form.leave-form")).to_be_visible()

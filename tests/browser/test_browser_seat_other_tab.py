@@ -2,8 +2,6 @@
 a seated player, offered "Leave my seat" to a watcher and no seat to take, though one was free. It
 is drawn anew, and again when the seat is taken back in the first tab."""
 
-import re
-
 import pytest
 from browser_support import LiveRoomTestCase, connected
 from playwright.sync_api import expect
@@ -16,15 +14,7 @@ TAKE = "Take a free seat"
 
 class TestSeatLeftInAnotherTab(LiveRoomTestCase):
     def test_the_other_tab_follows_the_seat(self):
-        aki = self.new_page()
-        aki.goto(self.url("/"))
-        aki.locator('button[value="friend"]').click()
-        aki.wait_for_url(re.compile(r"/room/[\w-]+/$"))
-        connected(aki)
-        ben = self.new_page()
-        ben.goto(aki.url)
-        ben.get_by_role("button", name=TAKE).click()
-        connected(ben)
+        aki, ben = self.aki_and_ben()
         aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
         connected(aki)
         other = ben.context.new_page()  # Ben's second tab
