@@ -10,7 +10,7 @@ from games.sevens import LogError, Match, deal_code, replay_log
 from games.sevens.state import PLAYING
 from history import replay
 from rooms import narrate
-from rooms.errors import CARD_MESSAGES
+from rooms.errors import CARD_MESSAGES, RoomError
 from rooms.errors import MESSAGES as MOVE_MESSAGES
 from rooms.table import shown_place
 
@@ -59,13 +59,9 @@ def _said_with_facts(error: LogError) -> str | None:
     for lack, sentence in LACKS_MESSAGES.items():
         if error.code == "malformed" and lack in facts:
             return str(sentence) % {"key": facts[lack]}
-    if error.code == "not_next_to_row" and facts.get("card") and facts.get("next"):
+    if error.code in CARD_MESSAGES and facts.get("card") and facts.get("next"):
         # the table's words, which name no one: "J♠ does not connect yet: that row needs 9♠ first."
-        between = pgettext("between two cards, either of which would do", " or ")
-        return str(CARD_MESSAGES["not_next_to_row"]) % {
-            "card": narrate.card_text(facts["card"]),
-            "next": between.join(narrate.card_text(c) for c in facts["next"]),
-        }
+        return RoomError(error.code, params=facts).message
     if error.code == "unexpected" and "type" in facts:
         return _("An event of type “%(type)s” cannot happen here.") % facts
     if error.code == "hands" and "sizes" in facts:

@@ -62,9 +62,14 @@ def table_fields(room: Room, seats: list[Seat], state=None) -> dict:
     return {"status": status, "turn": None, "auto_turn": False}
 
 
+def nobody_at_the_table(seats: list[Seat]) -> bool:
+    """Every seat is the computer's, or held by it for a player who is not at the table."""
+    return all(s.played_by_cpu for s in seats)
+
+
 def server_plays(seats: list[Seat], state) -> bool:
     # Nobody left to play for: the room waits for a player to come back (or to be closed).
-    if all(s.played_by_cpu for s in seats):
+    if nobody_at_the_table(seats):
         return False
     if seats[state.turn].played_by_cpu:
         return True

@@ -20,7 +20,7 @@ from rooms import narrate, rounds, signals
 from rooms.announce import tell_browser_moved_on_commit, tell_seat_on_commit
 from rooms.errors import RoomError, StaleVersion
 from rooms.forms import table_name
-from rooms.guard import LIVE, PLAYING
+from rooms.guard import LIVE, PLAYING, nobody_at_the_table
 from rooms.guard import current as _current
 from rooms.guard import lock as _lock
 from rooms.guard import save as _save
@@ -176,7 +176,7 @@ def log_out_browser(session_key: str | None) -> list[str]:
                 for seat in seats:
                     if seat.session_key == session_key:
                         hand_to_cpu(seat)
-                if all(seat.played_by_cpu for seat in seats):
+                if nobody_at_the_table(seats):
                     close_room(room)
                 else:
                     _save(room, **_table_fields(room, seats))

@@ -517,9 +517,7 @@ def marked_seats(state: dict, seats: list[dict]) -> dict:
     """`state` with a fifth word on each seat the computer holds for someone, as the panel's seats
     say it (`seats`' `away`, never in a closed room): "away" for its player, who may come back,
     "free" for anyone to take."""
-    marks = [
-        ("free" if s["away"].startswith("free") else "away") if s["away"] else "" for s in seats
-    ]
+    marks = [("free" if s["free"] else "away") if s["away"] else "" for s in seats]
     if not any(marks):
         return state
     return state | {

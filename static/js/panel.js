@@ -669,7 +669,7 @@
     if (reloading || !room || room.getAttribute("data-mode") !== "friend" || !$("#seats")) return;
     if (["playing", "between_rounds", "finished"].indexOf(status) === -1) return;
     var seatedNow = !!$("#seats .you");
-    if (seatedNow !== (room.getAttribute("data-seated") === "true")) {
+    if (seatedNow !== (seated(document) === "true")) {
       reloading = true;
       window.location.reload();
     }
