@@ -246,6 +246,7 @@ if not DEBUG and REAL_HOST and SECRET_KEY == EMBEDDED_SECRET_KEY:
         "published in its source; set one SECRET_KEY, the same for every process "
         "(docs/deploy.md)\n"
     )
+HEALTH_PROBES = [r"^health/(cpu/)?$"]  # rooms/health.py
 if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -254,7 +255,7 @@ if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # A load balancer probes a process directly, over plain HTTP: it gets the answer, not a redirect.
-    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+    SECURE_REDIRECT_EXEMPT = HEALTH_PROBES
 
 # Content-Security-Policy (django-csp): every script, style, image and font comes from the site
 # itself, and so does every connection (config/csp.py adds the room socket's ws:/wss: origin for
@@ -295,6 +296,7 @@ LIVE_KNOBS = {
     "SEVENS_WS_BUDGET": int,
     "SEVENS_WS_WINDOW_SECONDS": float,
     "SEVENS_HEALTH_TIMEOUT": float,
+    "SEVENS_CPU_LATE_SECONDS": float,  # /health/cpu/ answers 503 past a server turn this old
     "SEVENS_FILL_LEVEL": str,  # the level of the computers that fill a friends' room's free seats
     "SEVENS_TAKEOVER_LEVEL": str,  # the level of the computer playing for a player who left
     "STATS_PURGE_SECONDS": float,  # how often each process deletes statistics past 30 days

@@ -6,12 +6,21 @@ of this process and received back, which on Redis is a real round trip). 200 wit
 `{"database": "ok", "channel_layer": "ok"}` when both answer, 503 naming the part that failed
 otherwise. Failures are logged here and never explained to the
 caller: the endpoint is public and must not leak addresses or tracebacks.
+
+`/health/cpu/` watches what no single process can: that the server's turns get played at all
+(CPU seats, seats held for absent players, forced passes), by whichever process plays them — the
+servers' sweeps or a separate CPU worker. It answers 503 while any room's server turn has waited
+longer than `SEVENS_CPU_LATE_SECONDS`: with `SEVENS_CPU_IN_SERVER=0` and no worker running, every
+CPU seat would otherwise wait for ever while `/health/` stayed green. It is a monitor's check, not
+a load balancer's: a late turn is no reason to stop sending sockets to a process. It says how
+many rooms wait and for how long, never which (a room's address is its invitation).
 """
 
 import asyncio
 import functools
 import logging
 import time
+from datetime import timedelta
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -19,11 +28,16 @@ from django.conf import settings
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
+from django.db.models import Count, Min
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 log = logging.getLogger(__name__)
+
+
+def late_after() -> float:
+    return float(getattr(settings, "SEVENS_CPU_LATE_SECONDS", 30.0))
 
 
 def timeout() -> float:
@@ -85,3 +99,46 @@ async def health(request):
     body["ms"] = {name: ms for name, _status, ms in results}
     ok = all(status == "ok" for _name, status, _ms in results)
     return JsonResponse(body, status=200 if ok else 503)
+
+
+def late_server_turns() -> tuple[int, float]:
+    """How many rooms' server turns have waited longer than `late_after()`, and the oldest wait."""
+    from django.utils import timezone
+
+    from rooms.models import Room
+
+    try:
+        now = timezone.now()
+        waiting = Room.objects.filter(
+            status=Room.Status.PLAYING,
+            auto_turn=True,
+            updated_at__lte=now - timedelta(seconds=late_after()),
+        ).aggregate(n=Count("pk"), oldest=Min("updated_at"))
+    finally:
+        connection.close_if_unusable_or_obsolete()
+    oldest = waiting["oldest"]
+    return waiting["n"], round((now - oldest).total_seconds(), 1) if oldest else 0.0
+
+
+@never_cache
+@require_safe
+async def cpu_turns(request):
+    try:
+        late, oldest = await asyncio.wait_for(
+            sync_to_async(late_server_turns, thread_sensitive=True)(), timeout()
+        )
+    except TimeoutError:
+        log.error("health: the database did not answer within %.1f s", timeout())
+        return JsonResponse({"cpu_turns": "timeout"}, status=503)
+    except Exception:
+        log.exception("health: counting the late server turns failed")
+        return JsonResponse({"cpu_turns": "error"}, status=503)
+    if late:
+        log.warning(
+            "health: %d room(s) wait for a server turn, the oldest for %.0f s "
+            "(is a CPU worker running, with SEVENS_CPU_IN_SERVER=0?)",
+            late,
+            oldest,
+        )
+    body = {"cpu_turns": "late" if late else "ok", "late_rooms": late, "oldest_seconds": oldest}
+    return JsonResponse(body, status=503 if late else 200)

@@ -5,6 +5,7 @@ from rooms import about, health, table_demo, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("health/", health.health, name="health"),
+    path("health/cpu/", health.cpu_turns, name="health-cpu"),
     path("about/cpu/", about.about_cpu, name="about_cpu"),
     path("dev/table-demo/", table_demo.table_demo, name="table_demo"),
     path("new/", views.create, name="create"),

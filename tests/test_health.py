@@ -2,10 +2,15 @@
 that does not, and never a detail an outsider could use."""
 
 import json
+from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 
 from rooms import health
+from rooms.models import Room
+from tests.live_support import new_session
+from tests.test_cpu_runner_resume import cpu_to_act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,9 +72,63 @@ def test_a_probe_over_plain_http_gets_its_answer_not_a_redirect(client, settings
     """With the secure settings on (a real host behind a proxy), a load balancer asking a
     process directly over HTTP is answered, not sent to https."""
     settings.SECURE_SSL_REDIRECT = True
-    settings.SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+    settings.SECURE_REDIRECT_EXEMPT = settings.HEALTH_PROBES
     assert client.get("/health/").status_code == 200
+    assert client.get("/health/cpu/").status_code == 200
     assert client.get("/rules/").status_code == 301
+
+
+def late(room, seconds: float) -> None:
+    from django.utils import timezone
+
+    Room.objects.filter(pk=room.pk).update(updated_at=timezone.now() - timedelta(seconds=seconds))
+
+
+def test_cpu_turns_are_late_while_nobody_plays_them_and_ok_once_a_worker_does(client, settings):
+    """The servers play no CPU turn (SEVENS_CPU_IN_SERVER=0) and no worker runs: /health/ stays
+    green, /health/cpu/ says so; a worker's pass plays the turn and it is green again."""
+    settings.SEVENS_CPU_DELAY = 0
+    settings.SEVENS_CPU_LATE_SECONDS = 30
+    room = cpu_to_act(new_session())
+    assert client.get("/health/cpu/").json() == {
+        "cpu_turns": "ok",
+        "late_rooms": 0,
+        "oldest_seconds": 0.0,
+    }  # a turn just due is not late
+    late(room, 45)
+    response = client.get("/health/cpu/")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["cpu_turns"] == "late" and body["late_rooms"] == 1
+    assert 45 <= body["oldest_seconds"] < 60
+    assert room.slug not in response.content.decode()  # a room's address is its invitation
+    assert client.get("/health/").status_code == 200
+
+    call_command("run_cpu_worker", "--once", "--stall", "0")
+    response = client.get("/health/cpu/")
+    assert response.status_code == 200 and response.json()["cpu_turns"] == "ok"
+
+
+def test_a_human_s_turn_is_never_late_however_long_they_think(client):
+    while True:
+        room = cpu_to_act(new_session())
+        call_command("run_cpu_worker", "--once", "--stall", "0")  # up to the human's turn
+        room.refresh_from_db()
+        if room.status == Room.Status.PLAYING:  # (not a round the forced passes ended)
+            break
+    assert not room.auto_turn
+    late(room, 3600)
+    assert client.get("/health/cpu/").status_code == 200
+
+
+def test_cpu_turns_answer_503_without_details_when_the_database_fails(client, monkeypatch):
+    def broken():
+        raise OSError("connection refused at db.internal:5432")
+
+    monkeypatch.setattr(health, "late_server_turns", broken)
+    response = client.get("/health/cpu/")
+    assert response.status_code == 503
+    assert response.json() == {"cpu_turns": "error"}
 
 
 @pytest.mark.services
