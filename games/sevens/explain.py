@@ -8,6 +8,7 @@ from . import cards
 from .actions import Action, IllegalAction
 
 if TYPE_CHECKING:
+    from .rows import RowInfo
     from .state import RoundState
 
 
@@ -79,9 +80,16 @@ def _explain_card(state: RoundState, card: int) -> IllegalAction:
         elif not 0 <= q <= 12:
             continue
         neighbour = rows.rank_of_pos(q)
-        # "Beyond" a placed card: the placed card lies between this card and the 7.
+        # "Beyond" a placed card: the placed card lies between this card and the 7, and the row
+        # cannot reach this card any other way (with A and K joined, or under tunnel, the far
+        # end may get to it first: the row then needs that end's card, not the placed one).
         nearer = abs(q - rows.seven_pos) < abs(pos - rows.seven_pos)
-        if nearer and row >> neighbour & 1 and not info.run >> neighbour & 1:
+        if (
+            nearer
+            and row >> neighbour & 1
+            and not info.run >> neighbour & 1
+            and not _reached_avoiding(state, row, info, rank, neighbour)
+        ):
             return IllegalAction(
                 "beyond_placed_card",
                 "That card lies beyond a placed card: nothing can go there until the row reaches it.",
@@ -98,6 +106,13 @@ def _explain_card(state: RoundState, card: int) -> IllegalAction:
         card=name,
         next=cards.names_in_rows((leading or info.spots) << 13 * suit, rows.ace),
     )
+
+
+def _reached_avoiding(state: RoundState, row: int, info: RowInfo, rank: int, placed: int) -> bool:
+    """Whether a walk of the row gets to `rank` without passing the unjoined card `placed`: the
+    walks are followed in the row with that card taken off the table, never filling its spot."""
+    without = row & ~(1 << placed)
+    return any(state.rows.leads_to(without, spot, rank, placed) for _, spot, _ in info.growth)
 
 
 def _explain_joker(state: RoundState, action: Action, hand: int) -> IllegalAction:

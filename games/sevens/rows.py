@@ -137,20 +137,24 @@ class RowTable:
             closed=-1 if closed in (-1, None) else self.rank_of_pos(closed),
         )
 
-    def leads_to(self, mask: int, spot: int, card: int) -> bool:
+    def leads_to(self, mask: int, spot: int, card: int, avoid: int = -1) -> bool:
         """Whether the row reaches `card` by the walk of its open spot `spot` (ranks): filling that
         spot, then the next one the same walk opens, and so on. Refusing a card that does not
         connect, only the spots whose walk leads to it are named (with ♠6–8 down, the J needs the
-        9, not the 6; with A and K joined, both walks may lead to it)."""
+        9, not the 6; with A and K joined, both walks may lead to it). With `avoid` (a rank not on
+        the table), only a walk that gets to `card` without filling that spot counts."""
         occ = self._to_pos(mask)
         target = self.pos_of_rank(card)
         here = self.pos_of_rank(spot)
+        avoid_pos = -1 if avoid < 0 else self.pos_of_rank(avoid)
         kind = next((k for k, q in self._analyze(occ)[1] if q == here), None)
         if kind is None or kind == SEVEN:
             return False
         for _ in range(13):
             if here == target:
                 return True
+            if here == avoid_pos:
+                return False
             after = self._beyond(occ, kind, here)
             if after is None:
                 return False

@@ -6,13 +6,14 @@ from engine_kit import (
     error_code,
     japanese,
     plays,
+    position,
     row,
     run,
     start,
     view,
 )
 
-from games.sevens import RuleSet
+from games.sevens import Action, IllegalAction, RuleSet
 
 
 def test_it_connects_k_to_a_and_a_to_k_under_connect():
@@ -92,3 +93,29 @@ def test_its_one_line_summary_names_the_ends_that_connect_joins():
     assert "A-2 connect" in high and "A-K" not in high
     assert "A-2 not connected" in RuleSet.preset("chinese").summary()
     assert "tunnel" in RuleSet(ace="high", ends="tunnel").summary()
+
+
+def _refusal(state, card):
+    try:
+        state.check(state.turn, Action.play(card))
+    except IllegalAction as err:
+        return err.code, err.params.get("next")
+    raise AssertionError(f"{card} is legal")
+
+
+def test_a_card_the_far_end_reaches_first_is_not_said_to_lie_beyond_a_placed_card():
+    """004: "No card can be played beyond a card placed this way until the cards from the 7 connect
+    to it." A card that the row reaches from its other end (connect: K then A, 2…; tunnel: from A
+    upward) before it reaches the placed card is not beyond it: the refusal names the card the row
+    needs, not the placed card. (♠3 and ♥3 lie apart, as an eliminated seat's cards do.)"""
+    state = position(
+        japanese(ends="connect"), "7S-KS 3S 7H 7D 7C", {0: "2S 4S", 1: "AS 5S"}, first=0
+    )
+    assert _refusal(state, "2S") == ("not_next_to_row", ["AS", "6S"])
+    state = position(
+        japanese(ends="tunnel"), "7H-KH 3H 7S 7D 7C", {0: "2H 4H", 1: "AH 6H"}, first=0
+    )
+    assert _refusal(state, "2H") == ("not_next_to_row", ["AH"])
+    # Without the other end, the 2 does lie beyond the placed 3.
+    state = position(japanese(), "7S-KS 3S 7H 7D 7C", {0: "2S 4S", 1: "AS 5S"}, first=0)
+    assert _refusal(state, "2S")[0] == "beyond_placed_card"
