@@ -106,6 +106,21 @@ class TestStatsScript(LiveRoomTestCase):
         new_slug = page.url.rstrip("/").rsplit("/", 1)[1]
         assert not any(new_slug in key for key in notes), notes
 
+    def test_switching_off_deletes_the_notes_already_kept(self):
+        """The privacy page: "While the switch is off, no note is kept." A note of a match kept
+        while it was on (under the room's address) goes when the switch is turned off; it used to
+        stay for its two days."""
+        page = self.new_page()
+        self.start_cpu_room(page)
+        connected(page)
+        notes = "() => Object.keys(localStorage).filter((k) => k.startsWith('sevens.stats.match.'))"
+        page.wait_for_function(f"() => ({notes})().length === 1")
+        page.locator('#stats-switch input[name="stats"]').uncheck()
+        assert page.evaluate(notes) == []
+        page.reload()
+        connected(page)
+        assert page.evaluate(notes) == []
+
     def test_a_hot_seat_room_counts_on_its_own_device_and_not_for_a_watcher(self):
         """A hot-seat room's device plays every seat (behind its curtain: no seat of its own at
         that moment); another browser opening the room's address only watches. It counted as

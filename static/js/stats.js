@@ -26,6 +26,19 @@
     document.cookie = COOKIE + "=" + (on ? "on" : "off") + "; path=/; max-age=31536000; SameSite=Lax";
     try { localStorage.setItem(STORE, on ? "on" : "off"); } catch (e) { /* private mode */ }
     if (box) box.checked = on;
+    if (!on) dropNotes(); // the privacy page: while the switch is off, no note is kept
+  }
+  // Every note of a match (see watchMatch), or only those older than two days.
+  function dropNotes(before) {
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const k = localStorage.key(i);
+        if (!k || k.indexOf(NOTE) !== 0) continue;
+        let t = 0;
+        try { t = (JSON.parse(localStorage.getItem(k) || "null") || {}).t || 0; } catch (e) { /* unreadable: dropped */ }
+        if (before === undefined || t < before) localStorage.removeItem(k);
+      }
+    } catch (e) { /* ignore */ }
   }
   function enabled() {
     return !cookieOff();
@@ -127,15 +140,7 @@
     try { localStorage.setItem(NOTE + key, JSON.stringify(note)); } catch (e) { /* ignore */ }
   }
   function pruneNotes() {
-    try {
-      const old = Date.now() - 2 * 86400000;
-      for (let i = localStorage.length - 1; i >= 0; i--) {
-        const k = localStorage.key(i);
-        if (k && k.indexOf(NOTE) === 0 && ((loadNote(k.slice(NOTE.length)) || {}).t || 0) < old) {
-          localStorage.removeItem(k);
-        }
-      }
-    } catch (e) { /* ignore */ }
+    dropNotes(enabled() ? Date.now() - 2 * 86400000 : undefined);
   }
   const MOVES = { play: 1, pass: 1, joker: 1 };
   function watchMatch() {
