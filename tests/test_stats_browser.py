@@ -121,6 +121,33 @@ class TestStatsScript(LiveRoomTestCase):
         connected(page)
         assert page.evaluate(notes) == []
 
+    def test_switching_off_and_on_during_a_match_does_not_count_it_twice(self):
+        """The notes go when the switch is turned off; turned on again during the same match, the
+        browser sends nothing more about it (its start was counted already, or happened while
+        off), and the next match counts as usual."""
+        page = self.new_page()
+        sent = []
+        page.on(
+            "request",
+            lambda r: (
+                sent.append(json.loads(r.post_data)["event"]) if "/stats/event/" in r.url else None
+            ),
+        )
+        with page.expect_request(lambda r: "match_start" in (r.post_data or "")):
+            self.start_cpu_room(page)
+        connected(page)
+        switch = page.locator('#stats-switch input[name="stats"]')
+        switch.uncheck()
+        switch.check()
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsAfterMessage'))")
+        page.evaluate(FINISH)
+        page.wait_for_timeout(500)
+        assert sent.count("match_start") == 1 and sent.count("match_end") == 0, sent
+        with page.expect_request(lambda r: "match_start" in (r.post_data or "")):
+            page.evaluate(AGAIN)
+        with page.expect_request(lambda r: "match_end" in (r.post_data or "")):
+            page.evaluate(FINISH)
+
     def test_a_hot_seat_room_counts_on_its_own_device_and_not_for_a_watcher(self):
         """A hot-seat room's device plays every seat (behind its curtain: no seat of its own at
         that moment); another browser opening the room's address only watches. It counted as

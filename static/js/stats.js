@@ -47,7 +47,10 @@
   if (stored() === "off" && !cookieOff()) setEnabled(false);
   if (box) {
     box.checked = enabled();
-    box.addEventListener("change", function () { setEnabled(box.checked); });
+    box.addEventListener("change", function () {
+      setEnabled(box.checked);
+      if (box.checked) joinedLate();
+    });
   }
 
   // Device facts, as buckets and families only.
@@ -165,6 +168,7 @@
       : history.filter(function (e) { return MOVES[e.type]; }).length;
     if (view.status === "finished" && !note.ended) {
       note.ended = true;
+      if (note.late) return saveNote(key, note);
       let moves = 0;
       Object.keys(note.moves).forEach(function (r) { moves += note.moves[r]; });
       let result = "complete";
@@ -173,6 +177,16 @@
         duration: duration(Date.now() - note.t) }, game(view)));
     }
     saveNote(key, note);
+  }
+
+  // The switch turned on during a match: the notes went when it was turned off, so whether this
+  // match's start was counted is no longer known. Nothing more is sent about it (`late`); the next
+  // match counts as usual.
+  function joinedLate() {
+    const view = readView();
+    if (!room || !view || !view.status || view.status === "waiting" || view.status === "finished") return;
+    const key = room.dataset.room;
+    if (!loadNote(key)) saveNote(key, { t: Date.now(), moves: {}, ended: false, late: true });
   }
 
   // The friend connection: opened at all, and how many times it reopened.
