@@ -53,6 +53,12 @@ class SignUpForm(UserCreationForm):
                 % {"limit": NAME_LENGTH, "count": len(username)},
                 code="username_too_long",
             )
+        # A player's page is /players/<name>/: with these the browser resolves the path away
+        # (/players/../ is the home page), and the page could never be opened.
+        if username in (".", ".."):
+            raise ValidationError(
+                _("The names “.” and “..” cannot be used."), code="username_path_step"
+            )
         return super().clean_username()
 
 
