@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from config.limits import message, over_limit, refuse
 from history import players
@@ -52,6 +52,12 @@ class SignUpForm(UserCreationForm):
                 _("A name can be at most %(limit)d characters long (this one has %(count)d).")
                 % {"limit": NAME_LENGTH, "count": len(username)},
                 code="username_too_long",
+            )
+        # A player's page is /players/<name>/: with these the browser resolves the path away
+        # (/players/../ is the home page), and the page could never be opened.
+        if username in (".", ".."):
+            raise ValidationError(
+                _("The names “.” and “..” cannot be used."), code="username_path_step"
             )
         return super().clean_username()
 
@@ -99,14 +105,17 @@ def log_in(request):
     )
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def log_out(request):
-    """Logs out. A browser seated at a game under way is asked first: logging out gives the
+    """Logs out (POST). A browser seated at a game under way is asked first: logging out gives the
     session a new key, and its seats do not follow (on a shared computer the next person must not
     play them), so the computer plays them on; a game with nobody else at the table stops, and a
-    friends' room still waiting frees them, and the page says which."""
+    friends' room still waiting frees them, and the page says which. The address opened in the
+    browser (GET: typed, bookmarked) shows the same page with its button and changes nothing."""
+    if request.method != "POST" and not request.user.is_authenticated:
+        return HttpResponseRedirect(reverse("home"))
     games = games_in_play(request)
-    if games and not request.POST.get("confirm"):
+    if request.method != "POST" or (games and not request.POST.get("confirm")):
         waiting = [game for game in games if game["waiting"]]
         alone = [game for game in games if game["alone"] and not game["waiting"]]
         context = {

@@ -106,6 +106,48 @@ class TestStatsScript(LiveRoomTestCase):
         new_slug = page.url.rstrip("/").rsplit("/", 1)[1]
         assert not any(new_slug in key for key in notes), notes
 
+    def test_switching_off_deletes_the_notes_already_kept(self):
+        """The privacy page: "While the switch is off, no note is kept." A note of a match kept
+        while it was on (under the room's address) goes when the switch is turned off; it used to
+        stay for its two days."""
+        page = self.new_page()
+        self.start_cpu_room(page)
+        connected(page)
+        notes = "() => Object.keys(localStorage).filter((k) => k.startsWith('sevens.stats.match.'))"
+        page.wait_for_function(f"() => ({notes})().length === 1")
+        page.locator('#stats-switch input[name="stats"]').uncheck()
+        assert page.evaluate(notes) == []
+        page.reload()
+        connected(page)
+        assert page.evaluate(notes) == []
+
+    def test_switching_off_and_on_during_a_match_does_not_count_it_twice(self):
+        """The notes go when the switch is turned off; turned on again during the same match, the
+        browser sends nothing more about it (its start was counted already, or happened while
+        off), and the next match counts as usual."""
+        page = self.new_page()
+        sent = []
+        page.on(
+            "request",
+            lambda r: (
+                sent.append(json.loads(r.post_data)["event"]) if "/stats/event/" in r.url else None
+            ),
+        )
+        with page.expect_request(lambda r: "match_start" in (r.post_data or "")):
+            self.start_cpu_room(page)
+        connected(page)
+        switch = page.locator('#stats-switch input[name="stats"]')
+        switch.uncheck()
+        switch.check()
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('htmx:wsAfterMessage'))")
+        page.evaluate(FINISH)
+        page.wait_for_timeout(500)
+        assert sent.count("match_start") == 1 and sent.count("match_end") == 0, sent
+        with page.expect_request(lambda r: "match_start" in (r.post_data or "")):
+            page.evaluate(AGAIN)
+        with page.expect_request(lambda r: "match_end" in (r.post_data or "")):
+            page.evaluate(FINISH)
+
     def test_a_hot_seat_room_counts_on_its_own_device_and_not_for_a_watcher(self):
         """A hot-seat room's device plays every seat (behind its curtain: no seat of its own at
         that moment); another browser opening the room's address only watches. It counted as

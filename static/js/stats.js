@@ -26,6 +26,19 @@
     document.cookie = COOKIE + "=" + (on ? "on" : "off") + "; path=/; max-age=31536000; SameSite=Lax";
     try { localStorage.setItem(STORE, on ? "on" : "off"); } catch (e) { /* private mode */ }
     if (box) box.checked = on;
+    if (!on) dropNotes(); // the privacy page: while the switch is off, no note is kept
+  }
+  // Every note of a match (see watchMatch), or only those older than two days.
+  function dropNotes(before) {
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const k = localStorage.key(i);
+        if (!k || k.indexOf(NOTE) !== 0) continue;
+        let t = 0;
+        try { t = (JSON.parse(localStorage.getItem(k) || "null") || {}).t || 0; } catch (e) { /* unreadable: dropped */ }
+        if (before === undefined || t < before) localStorage.removeItem(k);
+      }
+    } catch (e) { /* ignore */ }
   }
   function enabled() {
     return !cookieOff();
@@ -34,7 +47,10 @@
   if (stored() === "off" && !cookieOff()) setEnabled(false);
   if (box) {
     box.checked = enabled();
-    box.addEventListener("change", function () { setEnabled(box.checked); });
+    box.addEventListener("change", function () {
+      setEnabled(box.checked);
+      if (box.checked) joinedLate();
+    });
   }
 
   // Device facts, as buckets and families only.
@@ -127,15 +143,7 @@
     try { localStorage.setItem(NOTE + key, JSON.stringify(note)); } catch (e) { /* ignore */ }
   }
   function pruneNotes() {
-    try {
-      const old = Date.now() - 2 * 86400000;
-      for (let i = localStorage.length - 1; i >= 0; i--) {
-        const k = localStorage.key(i);
-        if (k && k.indexOf(NOTE) === 0 && ((loadNote(k.slice(NOTE.length)) || {}).t || 0) < old) {
-          localStorage.removeItem(k);
-        }
-      }
-    } catch (e) { /* ignore */ }
+    dropNotes(enabled() ? Date.now() - 2 * 86400000 : undefined);
   }
   const MOVES = { play: 1, pass: 1, joker: 1 };
   function watchMatch() {
@@ -160,6 +168,7 @@
       : history.filter(function (e) { return MOVES[e.type]; }).length;
     if (view.status === "finished" && !note.ended) {
       note.ended = true;
+      if (note.late) return saveNote(key, note);
       let moves = 0;
       Object.keys(note.moves).forEach(function (r) { moves += note.moves[r]; });
       let result = "complete";
@@ -168,6 +177,16 @@
         duration: duration(Date.now() - note.t) }, game(view)));
     }
     saveNote(key, note);
+  }
+
+  // The switch turned on during a match: the notes went when it was turned off, so whether this
+  // match's start was counted is no longer known. Nothing more is sent about it (`late`); the next
+  // match counts as usual.
+  function joinedLate() {
+    const view = readView();
+    if (!room || !view || !view.status || view.status === "waiting" || view.status === "finished") return;
+    const key = room.dataset.room;
+    if (!loadNote(key)) saveNote(key, { t: Date.now(), moves: {}, ended: false, late: true });
   }
 
   // The friend connection: opened at all, and how many times it reopened.
