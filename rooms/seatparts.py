@@ -38,7 +38,12 @@ def hand(t: dict) -> str | None:
                 f' data-joker-spot="{e(c["joker_spot"])}"'
                 f' data-joker-spot-text="{e(c["joker_spot_text"])}"'
             )
-        dim = "" if playable else ' aria-describedby="not-now"'
+        # Once the round is over the cards left are only shown: no Tab stop each ("cannot be
+        # played now"), the results' buttons and links come next.
+        if t.get("settlement"):
+            dim = " disabled"
+        else:
+            dim = "" if playable else ' aria-describedby="not-now"'
         cards.append(
             f'<button class="{cls}" data-card="{e(c["code"])}"{spot} '
             f'aria-label="{e(c["label"])}"{dim}>{e(c["text"])}</button>'

@@ -258,7 +258,8 @@
     var candidates = [focusKey, "#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     for (var i = 0; i < candidates.length; i++) {
       // The first one shown: Play, Pass and Hint are hidden for a seat out of the round.
-      var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length; })[0];
+      // (A round's cards left are disabled: shown, never focused.)
+      var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length && !el.disabled; })[0];
       if (target) {
         focusWaiting = false;
         target.focus({ preventScroll: true });
