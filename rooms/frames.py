@@ -132,7 +132,8 @@ def table_for(
     variants = {
         "seats": viewer,
         "settlement": (viewer, device) if t.get("settlement") else None,
-        "live": mine,
+        # A round's end is said with the seat's own result, as its settlement shows it.
+        "live": (viewer, device) if t.get("settlement") else mine,
         "messages": None,
         "hand": (viewer, curtain, device),
         "controls": (viewer, curtain, device),

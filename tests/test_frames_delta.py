@@ -218,3 +218,16 @@ def test_it_gives_each_viewer_the_seats_the_partial_renders_for_it(language):
             t = frames.context(snap, viewer, None)
             assert table.fragments["seats"] == render_to_string("rooms/table.html#seats", {"t": t})
             assert table.fragments["seats"].count('class="you"') == (viewer is not None)
+
+
+def test_it_reads_out_each_seats_own_result_at_a_rounds_end():
+    # Each seat hears its own result ("Your result: place 2, …"): the live region of one seat,
+    # kept for the others of the same version, told every seat the first one's place.
+    room, keys = friend_match()
+    while room.status == Room.Status.PLAYING:
+        room = move(room, keys[room.turn])
+    lives = [t.fragments["live"] for t in tables(room)]
+    for seat in range(4):
+        assert "Your result" in lives[seat], (seat, lives[seat])
+    assert len(set(lives[:4])) == 4, lives
+    assert "Your result" not in lives[4]  # the watcher
