@@ -703,6 +703,29 @@
   }
   if (window.htmx) htmx.config.wsReconnectDelay = reconnectDelay;
 
+  // htmx's ws extension hands a socket's error event, as it is, to htmx's error log: a failed
+  // reconnection logged "[object Event]". Its sockets are made here (as the extension makes them),
+  // and its error handler gets an error that says which connection failed and what comes next.
+  function createSocket(url) {
+    var raw = new WebSocket(url, []);
+    raw.binaryType = htmx.config.wsBinaryType;
+    var handler = null; // the extension's (checkSocket may drop it)
+    Object.defineProperty(raw, "onerror", {
+      get: function () { return handler; },
+      set: function (fn) { handler = fn; },
+    });
+    raw.addEventListener("error", function (event) {
+      if (!handler) return;
+      handler({
+        type: "error",
+        event: event,
+        toString: function () { return "The room's connection failed (" + url + "): the page tries again."; },
+      });
+    });
+    return raw;
+  }
+  if (window.htmx) htmx.createWebSocket = createSocket;
+
   function reconnectLater(detail) {
     var code = detail && detail.event ? detail.event.code : null;
     if (RECONNECT_ON.indexOf(code) === -1 || !detail.socketWrapper) return;
