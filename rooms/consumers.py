@@ -135,7 +135,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.seat is not None and self.seat == event["seat"]:
             # "You passed" is no longer news once the seat is out of the round.
             out_ends = event["note"] == "forced_pass"
-            await self.send_info(str(NOTES[event["note"]]), keep=True, out_ends=out_ends)
+            await self.send_info(
+                str(NOTES[event["note"]]), keep=True, out_ends=out_ends, note=event["note"]
+            )
 
     # Actions
 
@@ -279,10 +281,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         spoken: str = "",
         keep=False,
         out_ends=False,
+        note: str = "",
     ):
         from rooms.render import render_message
 
-        html = render_message(text, level=level, hint=hint, spoken=spoken)
+        html = render_message(text, level=level, hint=hint, spoken=spoken, note=note)
         self.told = True
         self.note = (html, self.table.key, out_ends) if keep and self.table is not None else None
         await self.send(text_data=html)

@@ -132,7 +132,9 @@ def table_for(
     variants = {
         "seats": viewer,
         "settlement": (viewer, device) if t.get("settlement") else None,
-        "live": mine,
+        # A round's end is said with the seat's own result, as its settlement shows it; a forced
+        # pass beside the buttons only (not behind a hot-seat curtain).
+        "live": (viewer, device) if t.get("settlement") else (mine, t.get("controls")),
         "messages": None,
         "hand": (viewer, curtain, device),
         "controls": (viewer, curtain, device),

@@ -41,13 +41,18 @@ def render_fragments(t: dict) -> str:
     return "\n".join(render_to_string(f"rooms/table.html#{name}", {"t": t}) for name in FRAGMENTS)
 
 
-def render_message(text: str, *, level: str = "error", hint: str = "", spoken: str = "") -> str:
+def render_message(
+    text: str, *, level: str = "error", hint: str = "", spoken: str = "", note: str = ""
+) -> str:
     """The `#messages` fragment alone: an explanation sent to one viewer, changing nothing. `hint`:
     the hinted move's legal word, which the panel chooses for the player; `spoken`: the same
-    sentence in words for a screen reader, where `text` writes cards as `8♦`."""
+    sentence in words for a screen reader, where `text` writes cards as `8♦`; `note`: the
+    consumer's NOTES key of a note the server sent of its own accord."""
     from rooms import tableparts
 
-    return tableparts.messages({"message": text, "level": level, "hint": hint, "spoken": spoken})
+    return tableparts.messages(
+        {"message": text, "level": level, "hint": hint, "spoken": spoken, "note": note}
+    )
 
 
 def table_for(

@@ -10,7 +10,7 @@ curtain) are left to the template.
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from rooms import tableparts
+from rooms import table, tableparts
 from rooms.tableparts import e
 
 
@@ -38,7 +38,12 @@ def hand(t: dict) -> str | None:
                 f' data-joker-spot="{e(c["joker_spot"])}"'
                 f' data-joker-spot-text="{e(c["joker_spot_text"])}"'
             )
-        dim = "" if playable else ' aria-describedby="not-now"'
+        # Once the round is over the cards left are only shown: no Tab stop each ("cannot be
+        # played now"), the results' buttons and links come next.
+        if t.get("settlement"):
+            dim = " disabled"
+        else:
+            dim = "" if playable else ' aria-describedby="not-now"'
         cards.append(
             f'<button class="{cls}" data-card="{e(c["code"])}"{spot} '
             f'aria-label="{e(c["label"])}"{dim}>{e(c["text"])}</button>'
@@ -60,17 +65,10 @@ def controls(t: dict) -> str:
         return f'<section id="controls" hx-swap-oob="true" aria-label="{label}" hidden></section>'
     turn = t["turn"]
     # A turn with no card to play is passed by the server: the note says so instead of "your
-    # turn", as a status that is read out.
-    forced = ' forced-pass" role="status' if turn["forced_pass"] else ""
-    if turn["forced_pass"] and turn["passes_left"] is None:
-        note = e(_("You have no card you can play: you pass automatically."))
-    elif turn["forced_pass"]:  # under a pass limit the pass is one of the seat's (seeds 003/004)
-        note = e(
-            _(
-                "You have no card you can play: you pass automatically, and it counts as one of "
-                "your passes."
-            )
-        )
+    # turn" (the live region reads it out: rooms.table.personal).
+    forced = " forced-pass" if turn["forced_pass"] else ""
+    if turn["forced_pass"]:
+        note = e(table.forced_pass_text(turn["passes_left"]))
     elif turn["mine"]:
         note = e(_("Your turn: choose a card, then press Play."))
     elif turn["name"]:

@@ -175,7 +175,24 @@ def personal(
         t["controls"] = False
         t["state"] = {**t["state"], "legal": [], "turn": None}
         t["state_json"] = state_text(t["state"])
+    # A turn the server passes for the player is said in the live region, which stays in the page
+    # (#turn-note comes with a new #controls, and a live region that arrives with its words is
+    # not read by every screen reader). Not behind a hot-seat curtain: it names its player.
+    if t["controls"] and t["turn"]["forced_pass"]:
+        said = [t["live"], forced_pass_text(t["turn"]["passes_left"])]
+        t["live"] = narrate.sentence_space().join(s for s in said if s)
     return t
+
+
+def forced_pass_text(passes_left) -> str:
+    """The turn note of a seat with no card to play (#turn-note), and what the live region says."""
+    if passes_left is None:
+        return _("You have no card you can play: you pass automatically.")
+    # under a pass limit the pass is one of the seat's (seeds 003/004)
+    return _(
+        "You have no card you can play: you pass automatically, and it counts as one of your "
+        "passes."
+    )
 
 
 def round_number(view: dict) -> int:

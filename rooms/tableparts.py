@@ -213,6 +213,9 @@ def messages(t: dict) -> str:
     text = ""
     if t.get("message"):
         hint = f' data-hint="{e(t["hint"])}"' if t.get("hint") else ""
+        # A note the server sent of its own accord ("forced_pass": the 3D table shows that one
+        # above the hand, as seed 002 has it).
+        hint += f' data-note="{e(t["note"])}"' if t.get("note") else ""
         words = e(t["message"])
         if t.get("spoken") and t["spoken"] != t["message"]:
             # Shown with the cards as the page writes them, read out in words.

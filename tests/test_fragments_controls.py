@@ -26,17 +26,22 @@ def test_it_notes_a_forced_pass():
     state = played_state()
     v = view(state, state.turn)
     v["legal"] = [{"type": "pass"}]
-    html = fragment(table_for(v, state.turn), "controls")
-    # said once, in place of "your turn", as a status that is read out
-    note = re.search(
-        r'<p id="turn-note" class="turn-note forced-pass" role="status"[^>]*>(.*?)</p>', html
-    )
+    t = table_for(v, state.turn)
+    html = fragment(t, "controls")
+    # shown once, in place of "your turn"
+    note = re.search(r'<p id="turn-note" class="turn-note forced-pass"[^>]*>(.*?)</p>', html)
     # Under a pass limit it is one of the seat's passes (the seat list counts it down).
     assert note and note.group(1) == (
         "You have no card you can play: you pass automatically, and it counts as one of your "
         "passes."
     )
     assert "Your turn" not in html
+    # Read out by the live region that stays in the page (#live swaps its words alone), after the
+    # last move, and once: #turn-note, which comes with a new #controls, is no live region.
+    assert 'role="status"' not in html and "aria-live" not in html
+    live = fragment(t, "live")
+    assert live.endswith(f"{note.group(1)}</div>") and live.count(note.group(1)) == 1
+    assert "Your turn" not in live
     # With unlimited passes (the Chinese game) there is nothing to count.
     v["seats"] = [{**s, "passes_left": None} for s in v["seats"]]
     html = fragment(table_for(v, state.turn), "controls")
@@ -76,3 +81,13 @@ def test_a_forced_pass_says_the_words_of_the_chinese_game_in_traditional_chinese
         html = fragment(table_for(v, state.turn), "controls")
     note = re.search(r'<p id="turn-note" class="turn-note forced-pass"[^>]*>(.*?)</p>', html)
     assert note and note.group(1).startswith("無牌可接")
+
+
+def test_it_says_no_forced_pass_behind_a_hot_seat_curtain():
+    # The curtain names the player who passes ("Ben has no card to play and passes
+    # automatically."): the live region does not say "you".
+    state = played_state()
+    v = view(state, state.turn)
+    v["legal"] = [{"type": "pass"}]
+    t = table_for(v, state.turn, mode="hotseat", curtain_for=state.turn)
+    assert "You have no card" not in fragment(t, "live")

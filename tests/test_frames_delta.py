@@ -2,6 +2,8 @@
 applied to the page it was made for equals the whole table rendered fresh, and the sizes stay in
 the budget (issue 7: a move's update ≤ 1.5 kB per seat, the whole table ≤ 8 kB)."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -151,7 +153,12 @@ def test_it_keeps_a_seat_running_out_of_passes_in_budget(deals):
         for language, old, new, frame in play_passing(LANGUAGES):
             assert len(frame.encode()) <= DELTA_BUDGET, (language, frame)
             assert '<section id="controls"' not in frame, language
-            forced[language] += 'forced-pass" role="status"' in frame
+            forced[language] += 'forced-pass"' in frame
+            if 'forced-pass"' in frame:
+                # Said by the live region that stays in the page, in the same frame.
+                note = re.search(r'<p id="turn-note"[^>]*>(.*?)</p>', frame).group(1)
+                live = re.search(r'<div id="live" hx-swap-oob="innerHTML">(.*?)</div>', frame)
+                assert live and live.group(1).endswith(note), (language, frame)
             if '"eliminate"' in frame or "forced-pass" in frame:
                 laid[language] += [
                     len(e["cards"]) for e in new.state["history"] if e["type"] == "eliminate"
@@ -218,3 +225,16 @@ def test_it_gives_each_viewer_the_seats_the_partial_renders_for_it(language):
             t = frames.context(snap, viewer, None)
             assert table.fragments["seats"] == render_to_string("rooms/table.html#seats", {"t": t})
             assert table.fragments["seats"].count('class="you"') == (viewer is not None)
+
+
+def test_it_reads_out_each_seats_own_result_at_a_rounds_end():
+    # Each seat hears its own result ("Your result: place 2, …"): the live region of one seat,
+    # kept for the others of the same version, told every seat the first one's place.
+    room, keys = friend_match()
+    while room.status == Room.Status.PLAYING:
+        room = move(room, keys[room.turn])
+    lives = [t.fragments["live"] for t in tables(room)]
+    for seat in range(4):
+        assert "Your result" in lives[seat], (seat, lives[seat])
+    assert len(set(lives[:4])) == 4, lives
+    assert "Your result" not in lives[4]  # the watcher

@@ -86,11 +86,46 @@
       if (code === "JK" && choice.joker && choice.spot) button.setAttribute("data-chosen-spot", choice.spot);
       else button.removeAttribute("data-chosen-spot");
     });
+    sayChoice();
   }
 
+  // A card gone from the hand, or only shown there (a round's cards left), is chosen no more.
   function forgetMissingChoice() {
-    if (choice.card && !$('#hand .card[data-card="' + choice.card + '"]')) choice.card = null;
-    if (choice.joker && !$('#hand .card[data-card="JK"]')) choice.joker = false;
+    var card = choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+    if (choice.card && (!card || card.disabled)) choice.card = null;
+    var joker = choice.joker && $('#hand .card[data-card="JK"]');
+    if (choice.joker && (!joker || joker.disabled)) choice.joker = false;
+  }
+
+  // What Play will play, said and shown under the buttons (#play-choice, a live region that stays
+  // in the page): a hint's joker stays chosen when another card is pressed, and aria-pressed
+  // alone did not say that Play sends the joker with it. Only a change is written (and read).
+  function sayChoice() {
+    var line = document.getElementById("play-choice");
+    var room = $(".room");
+    if (!line || !room) return;
+    var card = choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+    var shown = "", heard = "";
+    if (card) {
+      var face = card.textContent;
+      var words = room.getAttribute(choice.joker ? "data-choice-joker" : "data-choice") || "";
+      shown = words.replace("%(card)s", face);
+      heard = words.replace("%(card)s", wordsFor(face));
+    } else if (choice.joker) {
+      shown = heard = room.getAttribute("data-joker-needs-card") || "";
+    }
+    if (line.getAttribute("data-said") === heard + "|" + shown) return;
+    line.setAttribute("data-said", heard + "|" + shown);
+    line.replaceChildren();
+    if (!shown) return;
+    var eyes = document.createElement("span");
+    eyes.setAttribute("aria-hidden", "true");
+    eyes.textContent = shown;
+    var ears = document.createElement("span");
+    ears.className = "sr-only";
+    ears.textContent = heard;
+    line.appendChild(eyes);
+    line.appendChild(ears);
   }
 
   function press(button) {
@@ -98,6 +133,10 @@
     choice.spot = null;
     if (code === "JK") {
       choice.joker = !choice.joker;
+      // As on the 3D table (its pressCard): the joker pressed after a card that cannot follow
+      // it is chosen alone, and the card let go.
+      var chosen = choice.joker && choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+      if (chosen && !chosen.hasAttribute("data-joker-spot")) choice.card = null;
     } else {
       choice.card = choice.card === code ? null : code;
     }
@@ -258,7 +297,8 @@
     var candidates = [focusKey, "#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
     for (var i = 0; i < candidates.length; i++) {
       // The first one shown: Play, Pass and Hint are hidden for a seat out of the round.
-      var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length; })[0];
+      // (A round's cards left are disabled: shown, never focused.)
+      var target = $all(candidates[i]).filter(function (el) { return el.getClientRects().length && !el.disabled; })[0];
       if (target) {
         focusWaiting = false;
         target.focus({ preventScroll: true });
@@ -701,6 +741,29 @@
     return Math.min(10000, 500 * Math.pow(2, n)) * (0.5 + Math.random() / 2);
   }
   if (window.htmx) htmx.config.wsReconnectDelay = reconnectDelay;
+
+  // htmx's ws extension hands a socket's error event, as it is, to htmx's error log: a failed
+  // reconnection logged "[object Event]". Its sockets are made here (as the extension makes them),
+  // and its error handler gets an error that says which connection failed and what comes next.
+  function createSocket(url) {
+    var raw = new WebSocket(url, []);
+    raw.binaryType = htmx.config.wsBinaryType;
+    var handler = null; // the extension's (checkSocket may drop it)
+    Object.defineProperty(raw, "onerror", {
+      get: function () { return handler; },
+      set: function (fn) { handler = fn; },
+    });
+    raw.addEventListener("error", function (event) {
+      if (!handler) return;
+      handler({
+        type: "error",
+        event: event,
+        toString: function () { return "The room's connection failed (" + url + "): the page tries again."; },
+      });
+    });
+    return raw;
+  }
+  if (window.htmx) htmx.createWebSocket = createSocket;
 
   function reconnectLater(detail) {
     var code = detail && detail.event ? detail.event.code : null;

@@ -213,3 +213,77 @@ def test_the_tabs_title_says_when_it_is_your_turn_while_you_look_elsewhere(page)
     other = table_for({**view(played_state(joker=True), 0), "turn": 1}, 0)
     page.evaluate(FRAME_CONTROLS, fragment(other, "controls"))
     assert page.title() == "Sevens"  # another seat's turn: nothing to say
+
+
+CHOICE_WORDS = (
+    'data-choice="Play will play %(card)s." '
+    'data-choice-joker="Play will play the joker, then %(card)s."'
+)
+
+
+def load_with_choice_line(page, t):
+    """The panel with the page's line that says what Play will play (#play-choice)."""
+    load(page, t)
+    page.evaluate(
+        """(words) => {
+            const room = document.querySelector('.room');
+            for (const [, name, value] of words.matchAll(/([\\w-]+)="([^"]*)"/g)) room.setAttribute(name, value);
+            const line = document.createElement('p');
+            line.id = 'play-choice';
+            line.setAttribute('aria-live', 'polite');
+            room.appendChild(line);
+            document.querySelector('#hand .card').click();  // any press: the line follows
+            document.querySelector('#hand .card').click();
+        }""",
+        CHOICE_WORDS,
+    )
+
+
+def said(page) -> list[str]:
+    """#play-choice as shown and as heard (its sr-only words)."""
+    return page.evaluate(
+        """() => {
+            const line = document.getElementById('play-choice');
+            const shown = line.querySelector('[aria-hidden="true"]');
+            const heard = line.querySelector('.sr-only');
+            return [shown ? shown.textContent : '', heard ? heard.textContent : ''];
+        }"""
+    )
+
+
+def test_it_says_what_play_will_play_when_a_hints_joker_stays_chosen(page):
+    # A hint chose the joker and the 4♦ after it; the player presses the 9♠ instead: the joker
+    # stays chosen (on the 3D table too, its pressCard), and Play would send it with the 9♠.
+    # aria-pressed alone said nothing of that: the line under the buttons says it, in words.
+    load_with_choice_line(page, joker_table())
+    assert said(page) == ["", ""]
+    page.evaluate(MESSAGE, render_message("Hint: use the joker.", level="info", hint="5D*4D"))
+    assert said(page) == [
+        "Play will play the joker, then 4♦.",
+        "Play will play the joker, then 4 of diamonds.",
+    ]
+    page.click('#hand [data-card="9S"]')
+    assert sorted(pressed(page)) == ["9S", "JK"]
+    assert said(page) == [
+        "Play will play the joker, then 9♠.",
+        "Play will play the joker, then 9 of spades.",
+    ]
+    page.click('#hand [data-card="JK"]')  # the joker let go: the card alone
+    assert said(page) == ["Play will play 9♠.", "Play will play 9 of spades."]
+    page.click('#hand [data-card="9S"]')
+    assert said(page) == ["", ""]
+
+
+def test_the_joker_pressed_after_a_card_that_cannot_follow_it_is_chosen_alone(page):
+    # As the 3D table's pressCard does: the 9♠ cannot follow the joker, so it is let go, and the
+    # line says to choose the card after the joker; the 4♦ can, and stays chosen with it.
+    load_with_choice_line(page, joker_table())
+    page.click('#hand [data-card="9S"]')
+    page.click('#hand [data-card="JK"]')
+    assert pressed(page) == ["JK"]
+    assert said(page)[1] == "Now choose the card to play after the joker."
+    page.click('#hand [data-card="JK"]')
+    page.click('#hand [data-card="4D"]')
+    page.click('#hand [data-card="JK"]')
+    assert sorted(pressed(page)) == ["4D", "JK"]
+    assert said(page)[1] == "Play will play the joker, then 4 of diamonds."

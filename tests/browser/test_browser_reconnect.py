@@ -83,6 +83,25 @@ class TestReconnect(LiveRoomTestCase):
         page.locator("#controls .play-button").click()  # the card is still chosen: now it goes
         expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
 
+    def test_a_failed_reconnection_logs_what_failed(self):
+        # htmx logged the socket's error event as it is: "[object Event]", at every failed try.
+        page = self.new_page()
+        logged = []
+        page.on("console", lambda message: logged.append(message.text))
+        open_deal(page, self.url)
+        page.context.set_offline(True)  # the reconnections fail until it is back
+        page.evaluate(DROP, 1000)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        for _ in range(60):  # the first tries come within a few seconds (reconnectDelay)
+            if any("connection failed" in line for line in logged):
+                break
+            page.wait_for_timeout(250)
+        page.context.set_offline(False)
+        connected(page)
+        failed = [line for line in logged if "connection failed" in line]
+        assert failed and "/ws/room/" in failed[0], logged
+        assert "[object Event]" not in logged, logged
+
     def test_the_log_a_player_was_reading_stays_open_across_a_reconnect(self):
         page = self.new_page()
         open_deal(page, self.url)

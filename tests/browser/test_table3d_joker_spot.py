@@ -195,10 +195,19 @@ class TestTheJokersSpotOnTheTable(Table3dRoom):
         click_on_table(page, page.evaluate("() => sevensTable.handCardOnScreen('JC')"))
         page.wait_for_function("() => sevensTable.selection.join() === 'JK,JC'")
         expect(message).to_be_hidden()
+        # What Play will play is said under the panel's buttons (a live region), as chosen here.
+        choice = page.locator("#play-choice")
+        expect(choice.locator(".sr-only")).to_have_text(
+            "Play will play the joker, then jack of clubs."
+        )
+        expect(choice.locator('[aria-hidden="true"]')).to_have_text(
+            "Play will play the joker, then J♣."
+        )
         still(page)
         click_on_table(page, page.evaluate("() => sevensTable.handCardOnScreen('JK')"))
         page.wait_for_function("() => sevensTable.selection.join() === 'JC'")
         expect(message).to_be_hidden()
+        expect(choice.locator(".sr-only")).to_have_text("Play will play jack of clubs.")
 
     def test_a_hint_that_puts_the_joker_on_one_of_two_spots_lights_that_spot_alone(self):
         """A hint chooses the joker, J♣ and the spot K♣ in the panel: the table lifts the two

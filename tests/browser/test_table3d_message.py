@@ -220,3 +220,51 @@ def test_the_message_covers_no_name_tag_on_a_phone(webgl_browser, demo_url, lang
     )
     assert problems == []
     context.close()
+
+
+# The note the server sends when it passed for the player (rooms.consumers NOTES, render_message).
+PUT_FORCED_PASS = """() => {
+  const line = document.createElement("p");
+  line.className = "message message-info";
+  line.dataset.note = "forced_pass";
+  line.append("You had no card you could play, so you passed.");
+  document.getElementById("messages").replaceChildren(line);
+}"""
+# The message's bottom and the top of the hand's cards as drawn, on the canvas.
+ABOVE_HAND = """() => {
+  const t = sevensTable.table;
+  const canvas = document.querySelector('#table3d canvas').getBoundingClientRect();
+  const r = document.querySelector('#table3d [data-table3d-message]').getBoundingClientRect();
+  let top = Infinity;
+  for (const m of [...t.cards.values()].filter((m) => m.userData.inHand)) {
+    m.geometry.computeBoundingBox();
+    const g = m.geometry.boundingBox;
+    for (const [x, z] of [[g.min.x, g.min.z], [g.max.x, g.min.z], [g.max.x, g.max.z], [g.min.x, g.max.z]]) {
+      const p = m.localToWorld(m.position.clone().set(x, 0, z)).project(t.camera);
+      top = Math.min(top, ((1 - p.y) / 2) * canvas.height);
+    }
+  }
+  return {message: r.bottom - canvas.top, hand: top};
+}"""
+
+
+@pytest.mark.parametrize("screen", [*SCREENS, "desktop-1280x800"])
+def test_the_forced_pass_note_stands_above_the_hand(webgl_browser, demo_url, screen):
+    """Seed 002: when you have no card to play the site passes for you "and shows 「無牌可接」
+    above your hand". Over the table the note stood below the hand, over Play and Pass; it stands
+    higher than the hand's cards now, covering none of them, nor the layout, nor a name tag."""
+    size = SCREENS.get(screen) or {"width": 1280, "height": 800}
+    page = open_table(webgl_browser, demo_url + "?cpu=0&players=4", **size)
+    settle(page)
+    for view in ("angled", "top"):
+        page.click(f'#table3d [data-view="{view}"]')
+        settle(page)
+        page.evaluate("() => document.getElementById('messages').replaceChildren()")
+        page.evaluate(PUT_FORCED_PASS)
+        page.wait_for_function(
+            "() => !document.querySelector('#table3d [data-table3d-message]').hidden"
+        )
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        assert page.evaluate(COVERS) + page.evaluate(MEETS_TAGS) == [], (screen, view)
+        box = page.evaluate(ABOVE_HAND)
+        assert box["message"] <= box["hand"], (screen, view, box)

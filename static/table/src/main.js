@@ -172,6 +172,8 @@ function boot(root) {
       }
     }
     messageBox.hidden = !text;
+    // The server passed for the player (no card to play): seed 002 says so above the hand.
+    aboveHand = message?.dataset.note === "forced_pass";
     // Placed now, and again with the tags on the next frame if it moved: they keep clear of it.
     const before = placed;
     placeMessage();
@@ -192,6 +194,7 @@ function boot(root) {
   const SIDE = 160; // the narrowest the message stands beside the hand (CSS pixels)
   let placed = ""; // its box when placed last (a change calls for a frame, for the tags: syncMessage)
   let nearTag = null; // the near tag's box, as the tags were placed last
+  let aboveHand = false; // the message is the forced pass's note: placed above the hand
   function placeMessage(near = nearTag) {
     nearTag = near;
     if (!messageBox || messageBox.hidden) {
@@ -220,8 +223,13 @@ function boot(root) {
         return top >= ceiling && clear(top, h, left, room) ? { top, left, width: room } : null;
       };
       const layoutEnd = band.layout.right + 2 * gap;
-      if (bar - height >= band.bottom + gap && clear(bar - height)) spot = { top: bar - height };
-      else if (band.top - gap - height >= band.row + gap && clear(band.top - gap - height)) spot = { top: band.top - gap - height };
+      const overHand = band.top - gap - height >= band.row + gap && clear(band.top - gap - height);
+      // The forced pass's note only where it stands higher than the hand: just above it, right
+      // of the layout above it, or at the table's top (the near tag stands just above the hand
+      // on most screens).
+      if (aboveHand) spot = overHand ? { top: band.top - gap - height } : beside(layoutEnd, band.top - gap);
+      else if (bar - height >= band.bottom + gap && clear(bar - height)) spot = { top: bar - height };
+      else if (overHand) spot = { top: band.top - gap - height };
       else spot = beside(Math.max(layoutEnd, band.right + 2 * gap), bar) || beside(layoutEnd, band.top - gap);
       if (!spot) spot = { top: ceiling };
     }
