@@ -33,11 +33,14 @@ def play_to_the_end_keeping_cards(page: Page) -> None:
 class TestEndTabStops(LiveRoomTestCase):
     def test_it_leaves_the_cards_left_out_of_the_tab_order_once_the_match_is_over(self):
         page = self.new_page(width=1280, height=800)
-        open_deal(page, self.url, preset="chinese")
-        play_to_the_end_keeping_cards(page)
-        expect(page.locator("#settlement")).to_contain_text("The match is over")
         cards = page.locator("#hand .card")
-        assert cards.count() > 0, "Aki went out first: no cards left to check"
+        for _ in range(4):  # the computers' random cards may let Aki out first: another room
+            open_deal(page, self.url, preset="chinese")
+            play_to_the_end_keeping_cards(page)
+            expect(page.locator("#settlement")).to_contain_text("The match is over")
+            if cards.count():
+                break
+        assert cards.count() > 0, "Aki went out first four times: no cards left to check"
         for i in range(cards.count()):
             expect(cards.nth(i)).to_be_disabled()
             assert cards.nth(i).get_attribute("aria-describedby") is None
