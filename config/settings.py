@@ -213,7 +213,9 @@ LANGUAGES = [
     ("zh-hant", "繁體中文"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "UTC"
+# The time zone of what the server itself writes out: the admin's times and date filters, the
+# statistics' days. Players see their own browser's time (static/js/times.js).
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 

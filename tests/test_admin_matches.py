@@ -147,3 +147,26 @@ def test_it_finds_the_matches_of_an_account(admin_client):
     mine, other = store(played, players={0: ("k", aki)}), store(played)
     found = admin_client.get("/admin/games/match/", {"q": "aki_account"}).context["cl"].result_list
     assert [m.pk for m in found] == [mine.pk] and other.pk != mine.pk
+
+
+def test_the_admin_shows_times_in_the_operators_zone_and_players_lists_stay_in_utc(
+    admin_client, client, settings
+):
+    """TIME_ZONE (docs/deploy.md) is the operator's: a Japanese operator reads the admin's times in
+    Tokyo time. A player's list says UTC until their browser writes its own time."""
+    from datetime import UTC, datetime
+
+    from tests.history_support import play, seats, store
+
+    settings.TIME_ZONE = "Asia/Tokyo"
+    chie = client.session.session_key
+    mine = store(
+        play(seed=1, seats=seats("human", "easy", "easy", "easy")), players={0: (chie, None)}
+    )
+    Match.objects.filter(pk=mine.pk).update(started_at=datetime(2026, 12, 7, 1, 30, tzinfo=UTC))
+    html = admin_client.get("/admin/games/match/").content.decode()
+    assert '<td class="field-started_at nowrap">Dec. 7, 2026, 10:30 a.m.</td>' in html
+    listed = client.get("/matches/").content.decode()
+    # (the machine-readable time names the same moment in any zone; the words are in UTC)
+    assert re.search(r'<time datetime="2026-12-07T(01:30:00\+00:00|10:30:00\+09:00)"', listed)
+    assert re.search(r"data-local>[^<]*\b1:30 a\.m\. UTC</time>", listed), listed
