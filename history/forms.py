@@ -62,6 +62,9 @@ class UploadForm(forms.Form):
             log["seats"] = [_seat(seat) for seat in log["seats"]]
         try:
             match = replay_log(log)
+            for key in ("totals", "winner"):  # the format's: `winner` is null, never missing
+                if key not in log:
+                    raise LogError("malformed", f"no {key}", params={"log_lacks": key})
         except LogError as error:
             raise forms.ValidationError(log_error_message(error), code=error.code) from error
         # Kept as the engine writes it back: the format's keys in its order, nothing else.

@@ -154,6 +154,7 @@ EVENT_MESSAGES = {
 LACKS_MESSAGES = {
     "lacks": gettext_lazy("The event has no “%(key)s”."),
     "round_lacks": gettext_lazy("The round has no “%(key)s”."),
+    "log_lacks": gettext_lazy("The log has no “%(key)s”."),
 }
 
 

@@ -252,6 +252,18 @@ def test_what_is_kept_of_an_upload_is_the_log_and_nothing_else(client):
             "Round 1: The round has no “events”.",
             {"events"},
         ),
+        (  # only an abandoned match's unfinished last round has none
+            lambda log: log["rounds"][0].pop("result"),
+            "Round 1: The round has no “result”.",
+            {"result"},
+        ),
+        (lambda log: log.pop("winner"), "The log has no “winner”.", {"winner"}),
+        (lambda log: log.pop("totals"), "The log has no “totals”.", {"totals"}),
+        (
+            lambda log: log.update(winner=log["winner"] == 1),  # true/false: equal to 1/0
+            "The winner does not match the totals.",
+            set(),
+        ),
     ],
 )
 def test_every_refusal_is_in_the_readers_language_with_the_files_facts(client, damage, words, kept):

@@ -374,7 +374,11 @@ def replay_log(data: Any) -> Match:
     for r, entry in enumerate(rounds):
         _replay_round_entry(match, entry, r, last=r == len(rounds) - 1)
     for key in ("totals", "winner"):
-        if key in data and data[key] != getattr(match, key):
+        # (absent: not checked; the site rebuilds its own matches from logs without them, and the
+        # upload form requires them. `true` is no seat, though it equals 1.)
+        if key in data and (
+            data[key] != getattr(match, key) or type(data[key]) is not type(getattr(match, key))
+        ):
             raise LogError(
                 key,
                 f"{key} should be {getattr(match, key)}, not {data[key]}",
@@ -421,6 +425,13 @@ def _replay_round_entry(match: Match, entry: Any, r: int, *, last: bool) -> None
     if not state.over and not last:
         raise LogError("unfinished", "only the last round may be unfinished", round=r)
     result = entry.get("result")
+    if result is None and state.over:  # only an unfinished last round has no result
+        raise LogError(
+            "malformed",
+            "a round that ended needs its result",
+            round=r,
+            params={"round_lacks": "result"},
+        )
     if result is not None and (state.result_ is None or result != state.result_.to_dict()):
         got = None if state.result_ is None else state.result_.to_dict()
         raise LogError("result", f"the result should be {got}, not {result}", round=r)

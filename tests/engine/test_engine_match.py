@@ -166,3 +166,30 @@ def test_it_names_the_first_bad_event_of_a_log():
     assert err.value.round == 0
     assert err.value.event == index
     assert err.value.code
+
+
+def test_a_round_that_ended_must_carry_its_result_and_only_an_unfinished_one_may_lack_it():
+    """spec/sevens-log.md: an abandoned match's "last round may have no `result`": no other."""
+    log = play_match(japanese(rounds=3), seed=8).to_log()
+    bad = copy.deepcopy(log)
+    del bad["rounds"][1]["result"]
+    with pytest.raises(LogError) as err:
+        replay_log(bad)
+    assert (err.value.code, err.value.round, err.value.params) == (
+        "malformed",
+        1,
+        {"round_lacks": "result"},
+    )
+    # An abandoned match: its last round cut short, with no result and no winner.
+    cut = copy.deepcopy(log)
+    cut["rounds"] = cut["rounds"][:2]
+    last = cut["rounds"][1]
+    last["events"] = last["events"][:5]
+    del last["result"]
+    cut["totals"] = log["rounds"][0]["result"]["points"]
+    cut["winner"] = None
+    assert replay_log(cut).winner is None
+    cut["winner"] = True  # equal to 1, and no seat
+    with pytest.raises(LogError) as err:
+        replay_log(cut)
+    assert err.value.code == "winner"
