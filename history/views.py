@@ -14,7 +14,7 @@ from games.models import Match as StoredMatch
 from games.sevens import LogError, parse_deal_code, replay_log
 from history import pages, players
 from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
-from history.models import UploadedReplay
+from history.models import Family, UploadedReplay
 from history.paging import paged
 from rooms import narrate, services
 from rooms.errors import RoomError
@@ -30,11 +30,28 @@ def browser_key(request, *, create: bool = False) -> str | None:
 @require_safe
 def my_matches(request):
     found = players.matches_of(user=request.user, browser_key=browser_key(request))
+    # Narrowed by rule family and by state (GET, so a narrowed list keeps its address and pages);
+    # an unknown value narrows nothing.
+    family = request.GET.get("family", "")
+    family = family if family in Family.values else ""
+    if family:
+        sevens = "played" if family == Family.CHINESE else "laid_out"  # RuleSet.family
+        found = found.filter(rules__sevens=sevens)
+    status = request.GET.get("status", "")
+    status = status if status in StoredMatch.Status.values else ""
+    if status:
+        found = found.filter(status=status)
     pages = paged(request, found.prefetch_related("players"))
     return render(
         request,
         "history/my_matches.html",
-        {"matches": [_row(m) for m in pages["rows"]], "pages": pages},
+        {
+            "matches": [_row(m) for m in pages["rows"]],
+            "pages": pages,
+            "family": family,
+            "status": status,
+            "narrowed": bool(family or status),
+        },
     )
 
 

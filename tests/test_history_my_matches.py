@@ -92,3 +92,31 @@ def test_long_lists_come_in_pages_and_every_match_can_be_reached(client, monkeyp
     assert 'href="?changes=1&amp;page=1"' in html  # back to the newer changes, the matches kept
     assert 'href="?changes=2&amp;page=2"' in html  # on to the older matches, the changes kept
     assert client.get("/matches/?page=nonsense").status_code == 200
+
+
+def test_my_matches_are_narrowed_by_rules_and_state_and_keep_it_across_pages(client, monkeypatch):
+    from games.sevens import RuleSet
+    from history import paging
+
+    chie = client.session.session_key
+    me = {0: (chie, None)}
+    japanese = store(play(seed=6), players=me)
+    chinese = store(play(RuleSet.preset("chinese", rounds=1), seed=7), players=me)
+    cut = store(play(seed=8, stop_after=(0, 3)), players=me)
+    StoredMatch.objects.filter(pk=cut.pk).update(status="abandoned")
+    assert rows(client) == {japanese.pk, chinese.pk, cut.pk}
+    assert rows(client, "/matches/?family=chinese") == {chinese.pk}
+    assert rows(client, "/matches/?family=japanese") == {japanese.pk, cut.pk}
+    assert rows(client, "/matches/?status=abandoned") == {cut.pk}
+    assert rows(client, "/matches/?family=chinese&status=finished") == {chinese.pk}
+    assert rows(client, "/matches/?family=nonsense&status=") == {japanese.pk, chinese.pk, cut.pk}
+    html = client.get("/matches/?family=chinese&status=abandoned").content.decode()
+    assert "No match fits these choices." in html and "No matches yet." not in html
+    assert '<option value="chinese" selected>' in html
+    # The pages of a narrowed list stay narrowed.
+    monkeypatch.setattr(paging, "PAGE_SIZE", 1)
+    html = client.get("/matches/?family=japanese").content.decode()
+    assert "family=japanese&amp;page=2" in html or "page=2&amp;family=japanese" in html
+    assert rows(client, "/matches/?family=japanese&page=2") | rows(
+        client, "/matches/?family=japanese&page=1"
+    ) == {japanese.pk, cut.pk}
