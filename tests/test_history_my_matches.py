@@ -120,3 +120,8 @@ def test_my_matches_are_narrowed_by_rules_and_state_and_keep_it_across_pages(cli
     assert rows(client, "/matches/?family=japanese&page=2") | rows(
         client, "/matches/?family=japanese&page=1"
     ) == {japanese.pk, cut.pk}
+
+
+def test_a_browser_with_no_match_gets_no_filters(client):
+    html = client.get("/matches/").content.decode()
+    assert "No matches yet." in html and "match-filters" not in html
