@@ -78,7 +78,10 @@ def rankings(request, family=Family.JAPANESE):
             "families": Family.choices,
             "rows": rows,
             "pages": pages,
-            "mine": _own_place(request, family, everyone),
+            "mine": (mine := _own_place(request, family, everyone)),
+            # A signed-in player not ranked here is told how to be (`ratings`: a finished match,
+            # logged in, one seat of their own).
+            "unranked": mine is None and request.user.is_authenticated,
         },
     )
 
