@@ -228,9 +228,13 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
             }
         )
     totals = m.totals
+    # The engine ranks level totals by the last finished round (`Match.standings`). With no round
+    # finished nothing has ranked anyone (every total is 0): no places, rather than 1-2-3-4 in
+    # seat order, or a first place for everyone in a match nobody won.
+    ranked = bool(m.results())
     standings = [
         {
-            "place": place,
+            "place": place if ranked else None,
             "seat": seat,
             "name": names[seat],
             "colour": narrate.seat_colour(seat)[0],
@@ -245,8 +249,8 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         "winner": names[m.winner] if m.winner is not None else None,
         "over": m.over,
         # Seats level on points, ranked by the last round (said under the standings, as the
-        # table's settlement says it).
-        "tied": m.over and len(set(totals)) < len(totals),
+        # table's settlement says it): at the end, and in the standings so far.
+        "tied": ranked and len(set(totals)) < len(totals),
         "unranked": narrate.unranked(m.rules.round_end, m.rules.scoring),
         "rules_items": narrate.rules_items(m.rules.to_dict()),
     }

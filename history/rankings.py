@@ -78,7 +78,10 @@ def rankings(request, family=Family.JAPANESE):
             "families": Family.choices,
             "rows": rows,
             "pages": pages,
-            "mine": _own_place(request, family, everyone),
+            "mine": (mine := _own_place(request, family, everyone)),
+            # A signed-in player not ranked here is told how to be (`ratings`: a finished match,
+            # logged in, one seat of their own).
+            "unranked": mine is None and request.user.is_authenticated,
         },
     )
 
@@ -97,10 +100,13 @@ def _own_place(request, family: str, everyone: list[tuple[int, int]]) -> dict | 
 @require_safe
 def profile(request, username):
     user = get_object_or_404(get_user_model(), username=username, is_active=True)
+    held = MatchPlayer.objects.filter(user=user)
+    # A match still played would tell everyone that its player is at a table now, and where:
+    # listed to the player alone (the match page of a live match is its players' only too).
+    if request.user != user:
+        held = held.exclude(match__status=Match.Status.PLAYING)
     seats = list(
-        MatchPlayer.objects.filter(user=user)
-        .select_related("match", "match__room")
-        .order_by("-match__started_at", "-match_id")
+        held.select_related("match", "match__room").order_by("-match__started_at", "-match_id")
     )
     by_match: dict[int, list[int]] = {}
     found: dict[int, Match] = {}

@@ -7,6 +7,7 @@ from django import forms
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from config.limits import message, over_limit, refuse
@@ -77,6 +78,10 @@ def _row(match: StoredMatch) -> dict:
 @require_safe
 def match_page(request, pk):
     match = get_object_or_404(StoredMatch, pk=pk)
+    return _replay_response(request, "history/match.html", _match_context(request, match))
+
+
+def _match_context(request, match: StoredMatch) -> dict:
     live = match.status == StoredMatch.Status.PLAYING
     at_table = live and _at_table(request, match)
     context = {
@@ -100,8 +105,8 @@ def match_page(request, pk):
     # The room's address is what lets a browser in: its players only.
     room = match.room if at_table else None
     context["table_url"] = reverse("room", args=[room.slug]) if room else None
-    context["replay_url"] = request.path
-    return _replay_response(request, "history/match.html", context)
+    context["replay_url"] = reverse("match", args=[match.pk])
+    return context
 
 
 def _at_table(request, match: StoredMatch) -> bool:
@@ -173,7 +178,7 @@ def play_deal(request, pk):
     """A new room whose first round deals the cards of this deal code again, same rules."""
     match = get_object_or_404(StoredMatch, pk=pk)
     if over_limit(request, "new_room"):
-        return HttpResponse(message("new_room"), status=429)
+        return _deal_refused(request, match, message("new_room"), status=429)
     form = DealForm(request.POST)
     codes = [c for c in pages.stored_codes(match) if c]
     if not form.is_valid() or form.cleaned_data["code"] not in codes:
@@ -189,9 +194,18 @@ def play_deal(request, pk):
             session_key=browser_key(request, create=True),
             first_deal=form.cleaned_data["code"],
         )
-    except (RoomError, ValueError) as error:
-        return HttpResponse(str(getattr(error, "message", error)), status=400)
+    except RoomError as error:
+        return _deal_refused(request, match, error.message, status=400)
+    except ValueError:  # the engine's own words are not the site's
+        return _deal_refused(request, match, gettext("This is not a deal code."), status=400)
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+def _deal_refused(request, match: StoredMatch, text: str, *, status: int):
+    """The match page again, saying why no room was opened from its deal (as the home and deal
+    pages say it on their forms)."""
+    context = {**_match_context(request, match), "refusal": text}
+    return render(request, "history/match.html", context, status=status)
 
 
 def _names(request, mode: str, players_count: int) -> list[str]:

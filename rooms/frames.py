@@ -103,7 +103,7 @@ def cached(slug: str, version: int | None) -> tableview.RoomRead | None:
 
 def turn_of(snap: tableview.RoomRead) -> int | None:
     state = snap.state
-    return None if state is None or state.over else state.turn
+    return None if state is None or state.over or snap.closed else state.turn
 
 
 def viewer_of(snap: tableview.RoomRead, session_key: str | None) -> tuple[int | None, bool]:

@@ -48,8 +48,12 @@ class RoomRead:
             **self.public,
             "seat": seat_index,
             "hand": cards.names_in_rows(own.hand, own.rules.ace),
-            "legal": [a.to_dict() for a in own.legal],
+            "legal": [] if self.closed else [a.to_dict() for a in own.legal],
         }
+
+    @property
+    def closed(self) -> bool:
+        return self.room.status == Room.Status.CLOSED
 
     def _view(self, seat_index: int | None) -> dict:
         room, seats, match, rnd = self.room, self.seats, self.match, self.round
@@ -57,6 +61,10 @@ class RoomRead:
             view = _waiting_view(room, seat_index)
         else:
             view = seat_view(self.state, seat_index).to_dict()
+            if self.closed:
+                # Nothing more is played in a closed room: it is nobody's turn (no "to play" mark,
+                # no "Your turn", no hot-seat curtain), though the round stopped in someone's.
+                view = {**view, "turn": None, "legal": []}
         for entry, seat in zip(view["seats"], seats, strict=True):
             entry.update(_seat_facts(seat, match))
         return {
