@@ -77,3 +77,27 @@ async def test_it_plays_a_hard_cpu_turn_once_after_the_worker_dies_thinking(clus
     assert after[: len(before)] == before
     assert_replays(cluster.db, slug)
     await me.close()
+
+
+async def test_health_cpu_says_when_no_process_plays_the_cpu_and_recovers_with_a_worker(
+    cluster,  # noqa: F811
+):
+    """docs/deploy.md: with SEVENS_CPU_IN_SERVER=0 and no worker running, every CPU seat waits
+    while /health/ stays green; /health/cpu/ answers 503 once a CPU turn is late, and 200 again
+    once a worker plays."""
+    late = {**WORKER, "SEVENS_CPU_LATE_SECONDS": 1}
+    server = cluster.server(**late)
+    aki = Browser(server.base)
+    slug = open_room(aki, "cpu-easy", rounds=1)
+    me = await seat_on(server, slug, aki)
+    room = await catch_a_cpu_turn(cluster, slug, me)
+    await asyncio.sleep(1.5)
+    status, _url, body = aki.get("/health/cpu/")
+    assert status == 503 and '"late_rooms": 1' in body and slug not in body
+    assert aki.get("/health/")[0] == 200
+    assert cluster.db.room(slug)["version"] == room["version"]  # nobody played it
+
+    cluster.worker("--stall", "0", "--poll", "0.05", **late)
+    await wait_until(lambda: cluster.db.room(slug)["version"] > room["version"], 30, "a CPU move")
+    await wait_until(lambda: aki.get("/health/cpu/")[0] == 200, 30, "/health/cpu/ to be green")
+    await me.close()
