@@ -234,6 +234,7 @@ WHITENOISE_USE_FINDERS = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+SESSION_ENGINE = "config.sessions"  # the database's, reading only keys Django could have made
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365

@@ -34,6 +34,9 @@ class Match(models.Model):
         related_name="matches",
         verbose_name=_("room"),
     )
+    # Its first round dealt from a deal code (`rooms.services.create_room`'s `first_deal`): a deal
+    # its player chose, whose hands they may have seen on a match page. Never rated.
+    from_deal_code = models.BooleanField(_("dealt from a deal code"), default=False)
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
 

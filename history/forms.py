@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.sevens import LogError, RuleError, RuleSet, parse_deal_code, replay_log
 from history.pages import log_error_message
 from rooms.errors import rule_error_message
+from rooms.forms import without_controls
 
 UPLOAD_LIMIT = 1_000_000  # bytes: a 5-round log is a few tens of kB
 
@@ -50,13 +51,16 @@ class UploadForm(forms.Form):
             # byte-order mark, and UTF-16 (Windows Notepad's "Unicode") or UTF-32
             raw = upload.read()
             log = json.loads(raw.decode(json.detect_encoding(raw)))
+            # A lone surrogate ("\ud800") is read, but no page holding it can be written in
+            # UTF-8 (its name, an option's in the refusal): refused as JSON that is not text.
+            json.dumps(log, ensure_ascii=False).encode()
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("The file is not JSON: it breaks off at line %(line)s, column %(column)s.")
                 % {"line": exc.lineno, "column": exc.colno},
                 code="json",
             ) from exc
-        except (UnicodeDecodeError, ValueError, RecursionError) as exc:  # nested past the limit
+        except (UnicodeError, ValueError, RecursionError) as exc:  # nested past the limit
             raise forms.ValidationError(_("The file is not JSON."), code="json") from exc
         if isinstance(log, dict) and isinstance(log.get("seats"), list):
             log["seats"] = [_seat(seat) for seat in log["seats"]]
@@ -77,7 +81,11 @@ def _seat(seat) -> dict:
     words (the format calls the seats informative; anything else in them is dropped)."""
     if not isinstance(seat, dict):
         return {}
-    return {k: seat[k][:40] for k in ("name", "kind", "level") if isinstance(seat.get(k), str)}
+    return {
+        k: without_controls(seat[k])[:40]
+        for k in ("name", "kind", "level")
+        if isinstance(seat.get(k), str)
+    }
 
 
 class DealForm(forms.Form):

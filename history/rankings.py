@@ -99,6 +99,8 @@ def _own_place(request, family: str, everyone: list[tuple[int, int]]) -> dict | 
 
 @require_safe
 def profile(request, username):
+    if "\x00" in username:  # no name holds one, and PostgreSQL refuses to look one up
+        raise Http404
     user = get_object_or_404(get_user_model(), username=username, is_active=True)
     held = MatchPlayer.objects.filter(user=user)
     # A match still played would tell everyone that its player is at a table now, and where:

@@ -4,7 +4,8 @@ A finished match changes the ratings of its accounts once, from its final standi
 part with a fixed rating per level that never moves; a guest seat counts as a new player; a player
 holding several seats of one match (one device passed round) is not rated for it; a player who no
 longer held their seat at the end (left it, stayed away until the computer took over, logged out)
-counts as last. Abandoned and unfinished matches change nothing.
+counts as last. Abandoned and unfinished matches change nothing, nor does a match dealt from a deal
+code (its player chose the cards).
 """
 
 from django.db import IntegrityError, transaction
@@ -53,6 +54,8 @@ def record_finished_match(match: Match | int) -> bool:
 
 
 def _rate(match: Match) -> None:
+    if match.from_deal_code:
+        return  # its player chose the deal, and may have seen every hand of it: no rating
     family = family_of(match.rules)
     owners = _single_seat_owners(match)
     # A seat its account no longer played at the end comes last: otherwise leaving (or closing

@@ -1,5 +1,7 @@
 """The home page's menu: the rule options of the texts, the two presets, and how to play."""
 
+import unicodedata
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -14,8 +16,18 @@ OTHER_NAMES = ("name2", "name3", "name4")
 
 
 def table_name(typed) -> str:
-    """A name as a seat holds it: its spaces run together, cut to a table name's length."""
-    return " ".join(str(typed or "").split())[:NAME_LENGTH].rstrip()  # no space left at the cut
+    """A name as a seat holds it: its spaces run together, without control characters (a NUL,
+    an escape: PostgreSQL cannot store a NUL), cut to a table name's length."""
+    name = " ".join(without_controls(str(typed or "")).split())
+    return name[:NAME_LENGTH].rstrip()  # no space left at the cut
+
+
+def without_controls(text: str) -> str:
+    """`text` without its control characters (Unicode's Cc: C0, DEL and C1) but the spaces among
+    them (a tab, a line break), which `split` takes for spaces."""
+    if text.isprintable():  # the common case, at once
+        return text
+    return "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc")
 
 
 # How to play, as the value of the submit button pressed: mode, then the CPU level if any.

@@ -426,6 +426,7 @@ def _start_match(room: Room, ruleset: RuleSet, seats: list[Seat], first_deal=Non
         seats=[_log_seat(s) for s in seats],
         totals=[0] * ruleset.players,
         room=room,
+        from_deal_code=bool(first_deal),
     )
     room.match = match
     _rnd, state = rounds.deal(match, ruleset, 0, code=first_deal)

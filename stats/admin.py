@@ -1,6 +1,7 @@
 """The play statistics in admin: read-only rows, and a summary of counts per day and per mode."""
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.db.models.functions import TruncDate
 from django.template.response import TemplateResponse
@@ -87,6 +88,9 @@ class PlayEventAdmin(admin.ModelAdmin):
         return [summary, *super().get_urls()]
 
     def summary_view(self, request):
+        # admin_view lets in any staff member: the counts are the rows', for those who may view them
+        if not self.has_view_permission(request):
+            raise PermissionDenied
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,

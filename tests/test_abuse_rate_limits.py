@@ -176,3 +176,22 @@ def test_it_limits_new_accounts_per_address(account_limit):
     assert get_user_model().objects.count() == 2
     refused = maker.post("/accounts/signup/", {"username": "bot9"})
     assert refused.status_code == 429 and "Wait a minute" in refused.content.decode()
+
+
+def test_the_admins_log_in_form_shares_the_budget_of_the_sites(account_limit, monkeypatch):
+    # The staff's passwords are the ones most worth guessing: /admin/login/ counts as the site's
+    # form does, on the same budget (a guesser moving from one form to the other gains nothing).
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("cho", password="the staff pass phrase 7", is_staff=True)
+    guesser = Client(REMOTE_ADDR=address())
+    guesser.post("/accounts/login/", {"username": "cho", "password": "wrong one"})
+    guesser.post("/admin/login/", {"username": "cho", "password": "wrong two"})
+    checked = []
+    monkeypatch.setattr("django.contrib.auth.forms.authenticate", lambda *a, **k: checked.append(1))
+    right = {"username": "cho", "password": "the staff pass phrase 7"}
+    refused = guesser.post("/admin/login/", right)
+    assert refused.status_code == 200 and "Wait a minute" in refused.content.decode()
+    assert not checked and "_auth_user_id" not in guesser.session
+    monkeypatch.undo()
+    assert Client(REMOTE_ADDR=address()).post("/admin/login/", right).status_code == 302

@@ -37,3 +37,11 @@ def test_it_refuses_a_player_who_is_not_staff(client, url):
 @pytest.mark.parametrize("url", PAGES)
 def test_it_opens_for_staff(admin_client, url):
     assert admin_client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("url", [p for p in PAGES if p != "/admin/"])
+def test_it_refuses_staff_without_the_permission_to_view(client, url):
+    # Staff is who may enter admin; what each member sees is their permissions' (the summary of
+    # the play statistics too, as the rows it counts).
+    client.force_login(User.objects.create_user("cho", password="staff-pw-1", is_staff=True))
+    assert client.get(url).status_code == 403
