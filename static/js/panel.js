@@ -14,6 +14,13 @@
   // same table (a double click) would only come back as "the table changed before your move
   // arrived", when it was the first press that had played.
   var pending = null;
+  // When this page last sent a move. A finger's double tap on Play or Pass spans the server's
+  // answer (its two taps some 100-300 ms apart, the answer sooner): the second tap found the move
+  // made and the turn gone, and said "Choose a card first, then press Play" (or, for Pass, that
+  // the table had changed) just after the card was played. A press for which the seat has no
+  // move, so soon after a move of its own, is that second tap: it is dropped without a word.
+  var sentAt = 0;
+  var DOUBLE_TAP_MS = 800;
   // Hot-seat: the curtain this tab lifted ("seat@version"), kept for the tab's life. The server
   // keeps a lifted curtain per socket, so a reload, a dropped connection or a server restart
   // brought it down again on the same turn, and its player had to show their hand again.
@@ -177,6 +184,10 @@
     }
     // The move is made on the table this page shows: its version, never an older one in a form.
     if (!("version" in params) || form.classList.contains("panel-form")) params.version = pageVersion();
+    if (form.classList.contains("panel-form") && secondTap(params.action)) {
+      event.preventDefault();
+      return;
+    }
     if (form.classList.contains("panel-form") && params.action === "play") {
       if (choice.joker && !choice.card) {
         say(words(form, "data-joker-needs-card"));
@@ -214,11 +225,21 @@
         return;
       }
       pending = move;
+      sentAt = Date.now();
     }
     // The move goes: what the page itself said about making it ("choose a card first", the
     // joker's questions) is answered.
     var local = $("#messages .message-local");
     if (local) local.remove();
+  }
+
+  // The second tap of a double tap on Play or Pass (see sentAt): the seat has no such move now
+  // (showAvailable marked the button), and its own move went moments ago.
+  function secondTap(action) {
+    if (action !== "play" && action !== "pass") return false;
+    if (Date.now() - sentAt > DOUBLE_TAP_MS) return false;
+    var button = action === "pass" ? document.getElementById("pass-button") : $("#controls .play-button");
+    return !!button && button.getAttribute("aria-disabled") === "true";
   }
 
   // The card could follow the joker on two spots (A and K joined, with an eliminated player's cards

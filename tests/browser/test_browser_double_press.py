@@ -4,6 +4,8 @@ again", when it was the first press that had played."""
 
 import pytest
 from browser_support import LiveRoomTestCase, open_deal, version, wait_for_my_turn_or_the_end
+from django.test import override_settings
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -56,3 +58,36 @@ class TestDoublePress(LiveRoomTestCase):
         page.locator("#controls .play-button").click()
         refusal.wait_for()
         assert page.evaluate("window.sentMoves") == ["play", "play"]
+
+
+# The computers take their time, as on the site: the turn has gone from the player when a finger's
+# second tap lands.
+@override_settings(SEVENS_CPU_DELAY=2)
+class TestDoubleTap(LiveRoomTestCase):
+    def test_a_double_tap_whose_second_tap_comes_after_the_answer_says_nothing(self):
+        """A finger's two taps are 100-300 ms apart, and the server answers the first sooner: the
+        second found the card played and the turn gone, and said "Choose a card first, then
+        press Play" (for Pass, that it was not the player's turn) just after the move was made."""
+        context = self.browser.new_context(
+            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        open_deal(page, self.url)
+        page.evaluate(WATCH)
+        for button in ("play", "pass"):
+            assert wait_for_my_turn_or_the_end(page) == "turn"
+            page.evaluate("window.seenMessages = []")
+            before = version(page)
+            if button == "play":
+                page.locator("#hand .card.playable").first.tap()
+            target = page.locator(f"#controls .{button}-button")
+            target.tap()
+            page.wait_for_function(
+                "(v) => +document.querySelector('#table-state').dataset.version > v", arg=before
+            )
+            expect(target).to_have_attribute("aria-disabled", "true")
+            target.tap(force=True)  # as a finger does: Playwright waits for aria-disabled to go
+            page.wait_for_timeout(500)
+            assert page.evaluate("window.sentMoves") == ["play", "pass"][: 1 + (button == "pass")]
+            assert page.evaluate("window.seenMessages") == []

@@ -516,3 +516,29 @@ class TestTable3dBarOnPhones(Table3dRoom):
                 settle(page)
                 self.assert_nothing_covered(page, ("two rows", width, height))
             page.context.close()
+
+    def test_a_friends_room_on_a_small_phone_starts_with_play_and_pass_on_screen(self):
+        """360×740 held upright: in a friends' room the link to share stands above the table, and
+        Play and Pass began below the screen's foot (a CPU room's fitted). Once the match starts
+        the page is scrolled as far as the table's foot, the table's top still on screen."""
+        context = self.browser.new_context(
+            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="3"]').check()
+        page.locator('button[value="friend"]').tap()
+        page.wait_for_url("**/room/*/")
+        connected(page)
+        page.locator(".start-form button").tap()
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        expect(page.locator(".share")).to_be_visible()
+        for action in ("play", "pass"):
+            button = page.locator(f'#table3d [data-table-action="{action}"]')
+            expect(button).to_be_visible()
+            page.wait_for_function(
+                "(b) => b.getBoundingClientRect().bottom <= innerHeight",
+                arg=button.element_handle(),
+            )
+        assert page.locator("#table3d").bounding_box()["y"] >= 0

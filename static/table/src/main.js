@@ -127,8 +127,18 @@ function boot(root) {
   // when the viewer starts to play a round, and when the phone is turned while they play.
   const shortLandscape = window.matchMedia("(orientation: landscape) and (max-height: 540px)");
   let playing = false;
+  // A phone held upright shows the header, the rules and the table from the page's top, Play and
+  // Pass at the screen's foot; what stands above the table in a friends' room (the link to share)
+  // pushed them below it on a 360 x 740 phone, and the first turn began with Play out of sight.
+  // The page is scrolled just as far as the table's foot, never past the table's top.
+  const phoneUpright = window.matchMedia("(max-width: 700px) and (orientation: portrait)");
   function bringIntoView() {
-    if (shortLandscape.matches && view && (playsThisRound(view) || curtainUp())) root.scrollIntoView({ block: "center" });
+    if (!view || !(playsThisRound(view) || curtainUp())) return;
+    if (shortLandscape.matches) return void root.scrollIntoView({ block: "center" });
+    if (!phoneUpright.matches) return;
+    const box = root.getBoundingClientRect();
+    const below = box.bottom - window.innerHeight;
+    if (below > 0 && box.top > 0) window.scrollBy(0, Math.min(below, box.top));
   }
 
   // The joker lifted alone, with a card that may follow it: that card is still to be chosen. The
