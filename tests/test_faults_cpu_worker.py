@@ -2,6 +2,7 @@
 half-applied; the next worker plays it exactly once and the match goes on."""
 
 import asyncio
+import json
 import time
 
 from tests.procs import (
@@ -93,7 +94,8 @@ async def test_health_cpu_says_when_no_process_plays_the_cpu_and_recovers_with_a
     room = await catch_a_cpu_turn(cluster, slug, me)
     await asyncio.sleep(1.5)
     status, _url, body = aki.get("/health/cpu/")
-    assert status == 503 and '"late_rooms": 1' in body and slug not in body
+    # (at least this room: the cluster's database may hold an earlier test's room too)
+    assert status == 503 and json.loads(body)["late_rooms"] >= 1 and slug not in body
     assert aki.get("/health/")[0] == 200
     assert cluster.db.room(slug)["version"] == room["version"]  # nobody played it
 
