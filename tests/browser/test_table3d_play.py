@@ -199,6 +199,26 @@ def test_skip_stands_apart_from_play_and_pass(webgl_browser, demo_url):
         assert apart, (selector, skip, box)
 
 
+def test_a_tap_on_skip_over_a_card_skips_and_chooses_the_card(webgl_browser, demo_url):
+    """On a narrow table Skip stands in the middle of the table, shown while many cards move: a
+    tap meant for the card beneath it, as the player's turn came, only skipped (a phone
+    walkthrough lost 2 taps in 25). It skips and counts there too; by keyboard it only skips."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0", width=360, height=740, is_mobile=True)
+    settle(page)
+    card = first_playable(page)
+    point = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card)
+    click_skip = """([x, y, detail]) => {
+        const skip = document.querySelector('#table3d .table3d-skip');
+        const c = document.querySelector('#table3d canvas').getBoundingClientRect();
+        skip.dispatchEvent(new MouseEvent('click',
+            {bubbles: true, clientX: c.left + x, clientY: c.top + y, detail}));
+    }"""
+    page.evaluate(click_skip, [point["x"], point["y"], 0])  # Enter on the button: no point
+    assert page.evaluate("() => sevensTable.selection") == []
+    page.evaluate(click_skip, [point["x"], point["y"], 1])
+    assert page.evaluate("() => sevensTable.selection") == [card]
+
+
 def test_a_new_version_that_leaves_the_turn_here_keeps_the_chosen_card(webgl_browser, demo_url):
     """A frame that changes nothing of the hand (a player's presence, a friend's fast-forward)
     keeps the choice on the table as on the panel: the table used to drop its own while the

@@ -443,9 +443,19 @@ function boot(root) {
     if (wasDrag) return;
     // A press during an animation (the deal) ends it at once, then counts as a press.
     if (table.animating) table.skip();
+    pressAt(e.clientX, e.clientY);
+  });
+  // Skip stands over the table (in the middle of a narrow one): a tap on it meant for the card or
+  // spot beneath, as the player's turn comes during an animation, skips and counts there too.
+  // (Pressed by keyboard, a click has no point: it only skips.)
+  skipButton?.addEventListener("click", (e) => {
+    table.skip();
+    if (e.detail > 0) pressAt(e.clientX, e.clientY);
+  });
+  function pressAt(clientX, clientY) {
     const rect = canvas.getBoundingClientRect();
-    const x = e.clientX - rect.left;
-    const y = e.clientY - rect.top;
+    const x = clientX - rect.left;
+    const y = clientY - rect.top;
     // A card may be chosen ahead, between the viewer's turns, as in the panel (a press there
     // did nothing, the panel's own cards pressing); the layout plays, on the viewer's turn only.
     if (!view || !choosesCards(view)) return;
@@ -458,7 +468,7 @@ function boot(root) {
     if (!pressed) return;
     setSelection(pressed.selection, { spot: pressed.spot });
     if (pressed.play && hasPanel()) submitMove(selectionAction(view, pressed.selection, pressed.spot));
-  });
+  }
   canvas.addEventListener("pointercancel", () => (drag = null));
 
   // Pressed while unavailable, Play and Pass say why, in the panel's words: its own buttons are
@@ -474,7 +484,6 @@ function boot(root) {
   });
   hintButton?.addEventListener("click", () => panelButton("hint")?.click());
   fastButton?.addEventListener("click", () => panelButton("fast_forward")?.click());
-  skipButton?.addEventListener("click", () => table.skip());
   for (const b of viewButtons) {
     b.addEventListener("click", () => {
       for (const o of viewButtons) o.setAttribute("aria-pressed", String(o === b));
