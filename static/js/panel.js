@@ -195,7 +195,10 @@
         return;
       }
       if (!choice.card) {
-        say(words(form, "data-choose-first"));
+        // Off turn, "choose a card first" would send the player looking for a card to choose.
+        var note = $("#controls .turn-note");
+        var offTurn = note && note.getAttribute("data-mine") === "false";
+        say(words(form, offTurn ? "data-not-your-turn" : "data-choose-first"));
         event.preventDefault();
         return;
       }

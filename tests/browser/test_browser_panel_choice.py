@@ -37,6 +37,7 @@ def load(page, t):
     body = "".join(fragment(t, name) for name in ("messages", "hand", "controls", "table_state"))
     words = (
         'data-choose-first="Choose a card first, then press Play." '
+        'data-not-your-turn="It is not your turn." '
         'data-joker-needs-card="Now choose the card to play after the joker." '
         'data-joker-card="That card cannot follow the joker now." '
         'data-joker-where="Where does the joker go? Choose its spot:"'
@@ -287,3 +288,14 @@ def test_the_joker_pressed_after_a_card_that_cannot_follow_it_is_chosen_alone(pa
     page.click('#hand [data-card="JK"]')
     assert sorted(pressed(page)) == ["4D", "JK"]
     assert said(page)[1] == "Play will play the joker, then 4 of diamonds."
+
+
+def test_play_with_no_card_off_turn_says_it_is_not_the_players_turn(page):
+    """Pressed off turn with nothing chosen, Play said "Choose a card first, then press Play.",
+    which sent a phone player looking for a card to choose (a card chosen ahead is still sent)."""
+    t = table_for({**view(played_state(joker=True), 0), "turn": 1, "seat": 0}, 0)
+    load(page, t)
+    assert page.get_attribute("#controls .turn-note", "data-mine") == "false"
+    assert page.evaluate(SEND, "play")["sent"] is False
+    assert "It is not your turn." in page.inner_text("#messages")
+    assert "Choose a card first" not in page.inner_text("#messages")
