@@ -137,6 +137,10 @@ def profile(request, username):
             left = rated.get(match_id, place) > place
             place = rated.get(match_id, place)
             places.append(place)
+        elif match.status == Match.Status.ABANDONED and match_id in rated:
+            # Left while under way, with nobody else at the table: rated, counted last.
+            place, left = rated[match_id], True
+            places.append(place)
         # A match still played, or abandoned, is in the list below but not in the count: only a
         # finished match could have been won.
         if match.status == Match.Status.FINISHED:

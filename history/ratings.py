@@ -4,8 +4,12 @@ A finished match changes the ratings of its accounts once, from its final standi
 part with a fixed rating per level that never moves; a guest seat counts as a new player; a player
 holding several seats of one match (one device passed round) is not rated for it; a player who no
 longer held their seat at the end (left it, stayed away until the computer took over, logged out)
-counts as last. Abandoned and unfinished matches change nothing, nor does a match dealt from a deal
-code (its player chose the cards).
+counts as last. A match abandoned once under way, with nobody left at its table (every account
+gone: a game against the computer its player left, logged out of or closed the tab on), is rated as
+it stood, its accounts last: leaving counts as finishing last there too, or a player could leave
+every game they were losing. A match still played, one abandoned before any move or with a player
+still at the table (an operator's close), and a match dealt from a deal code (its player chose the
+cards) change nothing.
 """
 
 from django.db import IntegrityError, transaction
@@ -53,13 +57,37 @@ def record_finished_match(match: Match | int) -> bool:
     return True
 
 
+def record_abandoned_match(match: Match | int) -> bool:
+    """Applies an abandoned match to its accounts' ratings, each counted last, when it was under
+    way and every account had left its table; True if it did. Once only, as a finished match."""
+    match_id = match if isinstance(match, int) else match.pk
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.ABANDONED:
+        return False
+    if RatedMatch.objects.filter(match=match).exists():
+        return False
+    owners = _single_seat_owners(match)
+    if not owners or _not_played_to_the_end(match, owners) != set(owners):
+        return False  # nobody to rate, or a player still at the table when it was closed
+    if not any(r.events for r in match.rounds.all()):
+        return False  # closed before anyone moved: nothing was played to lose
+    try:
+        with transaction.atomic():
+            RatedMatch.objects.create(match=match)
+            _rate(match)
+    except IntegrityError:
+        return False
+    return True
+
+
 def _rate(match: Match) -> None:
     if match.from_deal_code:
         return  # its player chose the deal, and may have seen every hand of it: no rating
     family = family_of(match.rules)
     owners = _single_seat_owners(match)
     # A seat its account no longer played at the end comes last: otherwise leaving (or closing
-    # the tab) would let the computer play the match out for the account, at its level.
+    # the tab) would let the computer play the match out for the account, at its level. (An
+    # abandoned match is rated as it stood, by the rounds over, its accounts all gone.)
     gone = _not_played_to_the_end(match, owners)
     order = standings(match)
     order = [s for s in order if s not in gone] + [s for s in order if s in gone]

@@ -1,7 +1,8 @@
 """Hooks on the stored match, so the room services need not know about history.
 
 - A match created in a room: its human seats are recorded (`history.players`).
-- A match saved as finished: its ratings are applied after the commit (`history.ratings`), once.
+- A match saved as finished, or abandoned: its ratings are applied after the commit
+  (`history.ratings`), once.
 - A seat taken during a match (`rooms.signals.seat_taken`): the taker is a player of the match.
 """
 
@@ -18,14 +19,17 @@ from rooms.signals import seat_taken
 def match_saved(sender, instance: Match, created: bool, update_fields=None, **kwargs) -> None:
     if created:
         players.record_players(instance)
-    if instance.status != Match.Status.FINISHED:
+    if instance.status not in (Match.Status.FINISHED, Match.Status.ABANDONED):
         return
     if update_fields is not None and "status" not in update_fields:
         return
     match_id = instance.pk
-    # robust: a failure here is logged and never turns the last move of the match into an error;
-    # `manage.py rate_matches` rates the match later.
-    transaction.on_commit(lambda: ratings.record_finished_match(match_id), robust=True)
+    # robust: a failure here is logged and never turns the last move of the match (or the room's
+    # closing) into an error; `manage.py rate_matches` rates a finished match later.
+    if instance.status == Match.Status.ABANDONED:
+        transaction.on_commit(lambda: ratings.record_abandoned_match(match_id), robust=True)
+    else:
+        transaction.on_commit(lambda: ratings.record_finished_match(match_id), robust=True)
 
 
 @receiver(seat_taken, dispatch_uid="history_seat_taken")

@@ -137,9 +137,10 @@ def close_room(room: Room | str, now=None, *, idle_since=None) -> bool:
         ):
             return False
         if room.match and room.match.status == Match.Status.PLAYING:
-            Match.objects.filter(pk=room.match_id).update(
-                status=Match.Status.ABANDONED, ended_at=now
-            )
+            # Saved, not updated: the history hears of it (an abandoned match may be rated).
+            match = room.match
+            match.status, match.ended_at = Match.Status.ABANDONED, now
+            match.save(update_fields=["status", "ended_at"])
         save(room, status=Room.Status.CLOSED, turn=None, auto_turn=False)
     return True
 

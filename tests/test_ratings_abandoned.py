@@ -1,0 +1,87 @@
+"""Leaving a game nobody else is at counts as finishing last (the rankings page says so): a game
+against the computer its player logs out of, or leaves until the room closes as idle, is
+abandoned, and abandoned matches used to change no rating, so a player could leave every game
+they were losing and be rated on the others only.
+
+Personas: Aki is signed in and plays three computers."""
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Match
+from history.models import RatingChange
+from rooms import presence, services
+from rooms.models import Room
+from tests.history_support import user
+from tests.live_support import cpu_room, fresh, legal
+from tests.test_ratings_live_match import signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+def under_way(key: str) -> Room:
+    """Aki's game against the computer, with a move of Aki's made and Aki to play again."""
+    room = cpu_room(key)
+    for _ in range(2):
+        call_command("run_cpu_worker", "--once", "--stall", "0")  # the computers, up to Aki
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        assert services.submit_action(room.slug, room.turn, legal(room)[0], room.version, key).ok
+    return fresh(room)
+
+
+@pytest.fixture(autouse=True)
+def no_cpu_delay(settings):
+    settings.SEVENS_CPU_DELAY = 0
+
+
+def test_logging_out_of_a_game_against_the_computer_counts_last(
+    client, django_capture_on_commit_callbacks
+):
+    aki = user("aki")
+    key = signed_in(aki)
+    room = under_way(key)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.log_out_browser(key)
+    match = Match.objects.get(pk=room.match_id)
+    assert match.status == Match.Status.ABANDONED
+    change = RatingChange.objects.get(user=aki, match=match)
+    assert change.place == 4 and change.mu_after < change.mu_before
+    assert aki.ratings.get().matches == 1 and aki.ratings.get().wins == 0
+    # The profile lists it as the rating counted it.
+    html = client.get(f"/players/{aki.username}/").content.decode()
+    assert "left before the end: counted last" in html
+
+
+def test_a_game_left_until_the_room_closes_as_idle_counts_last(django_capture_on_commit_callbacks):
+    aki = user("aki")
+    key = signed_in(aki)
+    room = under_way(key)
+    room.seats.filter(index=0).update(cpu_controlled=True)  # away past the grace period
+    with django_capture_on_commit_callbacks(execute=True):
+        assert presence.close_room(room)
+    assert RatingChange.objects.get(user=aki).place == 4
+    # Once only: closing again, or a catch-up, rates nothing more.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert not presence.close_room(room)
+    call_command("rate_matches")
+    assert RatingChange.objects.filter(user=aki).count() == 1
+
+
+def test_no_rating_for_a_game_closed_before_any_move_or_with_its_player_at_the_table(
+    django_capture_on_commit_callbacks,
+):
+    aki = user("aki")
+    key = signed_in(aki)
+    unplayed = cpu_room(key)  # no computer has moved yet: no runner here
+    assert not unplayed.match.rounds.get().events
+    unplayed.seats.filter(index=0).update(cpu_controlled=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        presence.close_room(unplayed)
+    # An operator closes a stuck room while Aki is at the table: nobody left it.
+    present = under_way(signed_in(aki))
+    with django_capture_on_commit_callbacks(execute=True):
+        presence.close_room(present)
+    assert Match.objects.filter(status=Match.Status.ABANDONED).count() == 2
+    assert not RatingChange.objects.filter(user=aki).exists()
