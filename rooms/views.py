@@ -187,7 +187,10 @@ def room(request, slug):
 def room_page(request, room: Room) -> dict:
     """The room page's context: the table as this visitor sees it, and the seat box's name
     (`join_name`, cut to a table name's length)."""
-    page = table_render.page_context(room, session_key(request))
+    # A visitor without a session watches: none is made for it here (a link preview or a crawler
+    # opening a room's address would otherwise leave a session behind for a year); taking a seat
+    # makes one.
+    page = table_render.page_context(room, request.session.session_key or "")
     page.update(name_length=NAME_LENGTH, join_name=join_name(request))
     return page
 

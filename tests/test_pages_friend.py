@@ -354,3 +354,18 @@ def test_with_every_seat_taken_the_start_button_only_starts(aki, ben, dan, room)
     assert " hidden" in level  # no computer to choose a level for
     aki.post(f"/room/{room.slug}/start/")
     assert Room.objects.get(pk=room.pk).status == Room.Status.PLAYING
+
+
+def test_opening_a_rooms_address_leaves_no_session_behind_until_a_seat_is_taken(ben, room):
+    """A link preview or a crawler opening a room's address watches: no session is made for it
+    (one used to be saved for a year on every such visit). Taking a seat makes one."""
+    from django.contrib.sessions.models import Session
+
+    before = Session.objects.count()
+    response = ben.get(f"/room/{room.slug}/")
+    assert response.status_code == 200 and "Take a free seat" in response.content.decode()
+    assert Session.objects.count() == before and "sessionid" not in response.cookies
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    assert Session.objects.count() == before + 1
+    assert room.seats.filter(name="Ben").exclude(session_key=None).exists()
+    assert "Leave my seat" in page(ben, room)
