@@ -21,6 +21,7 @@ MESSAGES = {
         "You have sent this form many times in a short time. Wait a minute, then try again."
     ),
 }
+MESSAGES["seat"] = MESSAGES["account"]
 
 
 def _rate(group: str, request) -> str:

@@ -192,6 +192,8 @@ SEVENS_RATES = {
     "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
     # sign-up and log-in forms sent: each new account is a row, each password tried costs a hash
     "account": os.environ.get("SEVENS_RATE_ACCOUNT", "10/m"),
+    # seats taken in friends' rooms: each may make a session (a row)
+    "seat": os.environ.get("SEVENS_RATE_SEAT", "30/m"),
 }
 SILENCED_SYSTEM_CHECKS = [
     # Django's built-in Redis cache increments atomically; the check only knows django-redis.

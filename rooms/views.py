@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from config.limits import over_limit, refuse
+from config.limits import message, over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
 from rooms.errors import RoomError
@@ -200,6 +200,10 @@ def take_seat(request, slug):
     """Gives this visitor the first free seat, under the display name it typed (a signed-in
     player's username when it typed none)."""
     room = find_room(slug)
+    if over_limit(request, "seat"):
+        page = room_page(request, room)
+        page["refusal"] = message("seat")
+        return render(request, "rooms/room.html", page, status=429)
     typed = table_name(request.POST.get("name", ""))
     name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]

@@ -30,6 +30,7 @@ def limits(settings):
         "upload": "1/h",
         "upload_day": "100/d",
         "stats_event": "3/h",
+        "seat": "2/h",
     }
 
 
@@ -195,3 +196,25 @@ def test_the_admins_log_in_form_shares_the_budget_of_the_sites(account_limit, mo
     assert not checked and "_auth_user_id" not in guesser.session
     monkeypatch.undo()
     assert Client(REMOTE_ADDR=address()).post("/admin/login/", right).status_code == 302
+
+
+def test_taking_seats_is_limited_per_address_and_stores_nothing_past_it(limits):
+    """Each seat taken may make a session (a row): a script taking and leaving seats is stopped."""
+    from django.contrib.sessions.models import Session
+
+    aki = Client(REMOTE_ADDR=address())
+    aki.post("/new/", {**MENU, "start": "friend"})
+    room = Room.objects.get()
+    bot = Client(REMOTE_ADDR=address())
+    for _ in range(2):
+        assert bot.post(f"/room/{room.slug}/seat/", {"name": "Bot"}).status_code == 302
+        bot.post(f"/room/{room.slug}/leave/")
+        bot.cookies.clear()  # a new browser each time: a new session each time
+    sessions = Session.objects.count()
+    refused = bot.post(f"/room/{room.slug}/seat/", {"name": "Bot"})
+    assert refused.status_code == 429 and "Wait a minute" in refused.content.decode()
+    assert Session.objects.count() == sessions
+    assert room.seats.exclude(session_key=None).count() == 1  # Aki's only
+    # Someone else still takes a seat.
+    ben = Client(REMOTE_ADDR=address())
+    assert ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"}).status_code == 302
