@@ -15,7 +15,7 @@ from games.models import Match as StoredMatch
 from games.sevens import LogError, parse_deal_code, replay_log
 from history import pages, players
 from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
-from history.models import Family, UploadedReplay
+from history.models import Family, RatingChange, UploadedReplay
 from history.paging import paged
 from rooms import narrate, services
 from rooms.errors import RoomError
@@ -92,6 +92,10 @@ def _match_context(request, match: StoredMatch) -> dict:
         # Match numbers are easy to guess: while the match is played, the hands of its rounds
         # over (and their deal codes, which deal them again) are for the players at its table.
         "players_only": live and not at_table,
+        # An abandoned match its players had left is rated, each counted last (`ratings`): the
+        # page must not say it changed no rating.
+        "rated": match.status == StoredMatch.Status.ABANDONED
+        and RatingChange.objects.filter(match=match).exists(),
     }
     try:
         m = None if context["players_only"] else pages.engine_match(match)

@@ -85,3 +85,26 @@ def test_no_rating_for_a_game_closed_before_any_move_or_with_its_player_at_the_t
         presence.close_room(present)
     assert Match.objects.filter(status=Match.Status.ABANDONED).count() == 2
     assert not RatingChange.objects.filter(user=aki).exists()
+
+
+def test_the_match_page_of_a_rated_abandoned_match_does_not_say_it_changed_no_rating(
+    client, django_capture_on_commit_callbacks
+):
+    """The page said of every abandoned match that it "changed no rating": one its player left
+    (here, logged out of) did change it, counted last."""
+    aki = user("aki")
+    key = signed_in(aki)
+    rated = under_way(key)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.log_out_browser(key)
+    assert RatingChange.objects.filter(match_id=rated.match_id).exists()
+    page = client.get(f"/matches/{rated.match_id}/").content.decode()
+    assert "changed no rating" not in page
+    assert "counted in the ratings of the players who left it as finishing last" in page
+    # One closed with its player still at the table changed nothing, and still says so.
+    present = under_way(signed_in(aki))
+    with django_capture_on_commit_callbacks(execute=True):
+        presence.close_room(present)
+    page = client.get(f"/matches/{present.match_id}/").content.decode()
+    assert "changed no rating" in page
+    assert "as finishing last" not in page
