@@ -217,7 +217,7 @@ LANGUAGES = [
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The time zone of what the server itself writes out: the admin's times and date filters, the
 # statistics' days. Players see their own browser's time (static/js/times.js).
-TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+TIME_ZONE = os.environ.get("TIME_ZONE") or "UTC"  # (an empty line in the env file: UTC)
 USE_I18N = True
 USE_TZ = True
 

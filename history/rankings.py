@@ -138,9 +138,9 @@ def profile(request, username):
             place = rated.get(match_id, place)
             places.append(place)
         elif match.status == Match.Status.ABANDONED and match_id in rated:
-            # Left while under way, with nobody else at the table: rated, counted last.
+            # Left while under way, with nobody else at the table: rated, counted last (the
+            # average place is of finished matches, as the profile says).
             place, left = rated[match_id], True
-            places.append(place)
         # A match still played, or abandoned, is in the list below but not in the count: only a
         # finished match could have been won.
         if match.status == Match.Status.FINISHED:

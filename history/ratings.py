@@ -69,6 +69,8 @@ def record_abandoned_match(match: Match | int) -> bool:
     owners = _single_seat_owners(match)
     if not owners or _not_played_to_the_end(match, owners) != set(owners):
         return False  # nobody to rate, or a player still at the table when it was closed
+    if _guest_at_the_table(match, owners):
+        return False  # a guest still held a seat: an operator closed a room played in
     if not any(r.events for r in match.rounds.all()):
         return False  # closed before anyone moved: nothing was played to lose
     try:
@@ -153,6 +155,16 @@ def _not_played_to_the_end(match: Match, owners: dict) -> set[int]:
         if not held or players.user_for_key(seat.session_key) != owners[seat.index]:
             gone.add(seat.index)
     return gone
+
+
+def _guest_at_the_table(match: Match, owners: dict) -> bool:
+    """Whether a seat no account of `owners` holds was still held by its player (not left, not
+    handed to the computer) when the match's room closed."""
+    room = match.room
+    if room is None or room.match_id != match.pk:
+        return False
+    held = room.seats.exclude(index__in=list(owners)).exclude(session_key=None)
+    return held.filter(kind="human", cpu_controlled=False).exists()
 
 
 def _rating_for(user, family: str) -> Rating:

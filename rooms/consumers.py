@@ -9,6 +9,7 @@ what its seat may know.
 
 import asyncio
 import logging
+import re
 import time
 from collections import deque
 
@@ -27,6 +28,7 @@ from rooms.protocol import BadMessage, Message
 log = logging.getLogger(__name__)
 
 CLOSE_NO_ROOM = 4404
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's <slug:…>, as the room page's address
 CLOSE_TOO_BIG = 4009
 CLOSE_TOO_MANY = 4029
 
@@ -74,7 +76,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.moved = False  # the browser's session key changed: this socket is closing
         self.recent: deque[float] = deque()
         self.joined = False
-        if not await database_sync_to_async(_room_exists)(self.slug):
+        # A room's code is a slug: anything else is no room, and never looked up (a NUL in it
+        # made PostgreSQL refuse the query).
+        if not SLUG.fullmatch(self.slug) or not await database_sync_to_async(_room_exists)(
+            self.slug
+        ):
             await self.close(code=CLOSE_NO_ROOM)
             return
         await self.channel_layer.group_add(group_name(self.slug), self.channel_name)

@@ -38,9 +38,9 @@ def hand(t: dict) -> str | None:
                 f' data-joker-spot="{e(c["joker_spot"])}"'
                 f' data-joker-spot-text="{e(c["joker_spot_text"])}"'
             )
-        # Once the round is over the cards left are only shown: no Tab stop each ("cannot be
-        # played now"), the results' buttons and links come next.
-        if t.get("settlement"):
+        # Once the round is over (or the room closed) the cards left are only shown: no Tab stop
+        # each ("cannot be played now"), the results' buttons and links come next.
+        if t.get("hand_done"):
             dim = " disabled"
         else:
             dim = "" if playable else ' aria-describedby="not-now"'

@@ -171,10 +171,15 @@ def personal(
             said.append(_("%(name)s wins the match!") % {"name": winner})
         t["live"] = narrate.sentence_space().join(s for s in said if s)
     t["controls"] = not (t["watching"] or t["curtain"] or t["settlement"])
+    # Once the round is settled, or the room closed, the hand's cards are only shown: no Tab stop
+    # each ("cannot be played now"), none bright as if it could be played next.
+    t["hand_done"] = bool(t["settlement"])
     if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
         t["controls"] = False
         t["state"] = {**t["state"], "legal": [], "turn": None}
         t["state_json"] = state_text(t["state"])
+        t["hand"] = [{**card, "playable": False} for card in t["hand"]]
+        t["hand_done"] = True
     # A turn the server passes for the player is said in the live region, which stays in the page
     # (#turn-note comes with a new #controls, and a live region that arrives with its words is
     # not read by every screen reader). Not behind a hot-seat curtain: it names its player.

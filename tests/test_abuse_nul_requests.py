@@ -50,3 +50,22 @@ async def test_the_room_socket_takes_it_for_a_watcher():
     frame = await comm.receive_from(timeout=10)
     assert 'id="table-state"' in frame
     await comm.disconnect()
+
+
+@pytest.mark.usefixtures("live")
+async def test_a_room_socket_whose_address_holds_a_nul_is_no_room_and_never_looked_up(monkeypatch):
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+    from rooms import consumers
+
+    looked_up = []
+    monkeypatch.setattr(consumers, "_room_exists", lambda slug: looked_up.append(slug) or False)
+    comm = WebsocketCommunicator(
+        application,
+        "/ws/room/ab\x00cd/",
+        headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")],
+    )
+    connected, code = await comm.connect(timeout=10)
+    assert not connected and code == consumers.CLOSE_NO_ROOM
+    assert looked_up == []

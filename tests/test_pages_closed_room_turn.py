@@ -48,6 +48,9 @@ def test_it_marks_nobodys_turn_in_a_room_closed_during_the_players_turn(client):
     page = client.get(f"/room/{room.slug}/").content.decode()
     assert "This room is closed" in page
     assert_nobodys_turn(page)
+    # Its hand is only shown: no card bright as if playable next, none a Tab stop.
+    cards = re.findall(r'<button class="card[^"]*"[^>]*>', page)
+    assert cards and all(" disabled" in c and "playable" not in c for c in cards), cards
     # the frame a socket gets, for the seat and for a watcher
     snap = frames.read(room.slug)
     for viewer in (0, None):

@@ -108,3 +108,36 @@ def test_the_match_page_of_a_rated_abandoned_match_does_not_say_it_changed_no_ra
     page = client.get(f"/matches/{present.match_id}/").content.decode()
     assert "changed no rating" in page
     assert "as finishing last" not in page
+
+
+@pytest.mark.parametrize("ben_stayed", [True, False])
+def test_a_friends_room_closed_with_a_guest_still_at_the_table_rates_nobody(
+    ben_stayed, django_capture_on_commit_callbacks
+):
+    """Aki (an account) left; Ben, a guest, still played when an operator closed the room: nobody
+    left a table nobody else was at, so nobody is rated. With Ben gone too, Aki counts last."""
+    from tests.live_support import new_session, rules
+
+    aki = user("aki")
+    key, ben = signed_in(aki), new_session()
+    room = services.create_room(
+        rules=rules(rounds=1), mode="friend", level=None, names=["Aki"], session_key=key
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.fill_and_start(room, key, "easy")
+    for _ in range(3):  # a few moves, whoever's turn it is
+        call_command("run_cpu_worker", "--once", "--stall", "0")
+        room = fresh(room)
+        if room.status != Room.Status.PLAYING:
+            break
+        player = key if room.turn == 0 else ben
+        assert services.submit_action(room.slug, room.turn, legal(room)[0], room.version, player).ok
+    room.seats.filter(index=0).update(cpu_controlled=True)  # Aki away past the grace period
+    if not ben_stayed:
+        room.seats.filter(index=1).update(cpu_controlled=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert presence.close_room(room)
+    if ben_stayed:
+        assert not RatingChange.objects.exists()
+    else:
+        assert RatingChange.objects.get(user=aki).place == 4
