@@ -14,6 +14,7 @@ from history.models import UploadedReplay
 from rooms import services
 from rooms.models import Room
 from tests.live_support import new_session, rules
+from tests.test_pages_create import MENU
 
 pytestmark = pytest.mark.django_db
 
@@ -43,16 +44,9 @@ def test_a_seat_taken_under_a_name_with_control_characters_drops_them(client):
 
 def test_the_names_of_a_shared_device_drop_them_too(client):
     data = {
-        "players": "4",
+        **MENU,
         "rounds": "1",
-        "pass_limit": "3",
-        "ends": "none",
-        "sevens": "laid_out",
-        "ace": "low",
-        "round_end": "last_player",
-        "scoring": "rank_points",
         "start": "hotseat",
-        "name": "Aki",
         "name2": "B\x1be\x07n",
         "name3": "Chie\tSan",  # a tab is a space, as it was
     }
