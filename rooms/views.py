@@ -201,9 +201,7 @@ def take_seat(request, slug):
     player's username when it typed none)."""
     room = find_room(slug)
     if over_limit(request, "seat"):
-        page = room_page(request, room)
-        page["refusal"] = message("seat")
-        return render(request, "rooms/room.html", page, status=429)
+        return refused(request, room, message("seat"), status=429)
     typed = table_name(request.POST.get("name", ""))
     name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
@@ -212,7 +210,7 @@ def take_seat(request, slug):
             raise RoomError("seat_taken")
         services.take_seat(room, free[0].index, name, session_key(request))
     except RoomError as error:
-        return refused(request, room, error)
+        return refused(request, room, error.message)
     if typed:
         request.session[SEAT_NAME] = typed
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
@@ -231,7 +229,7 @@ def start(request, slug):
     try:
         services.fill_and_start(room, session_key(request), request.POST.get("level") or None)
     except RoomError as error:
-        return refused(request, room, error)
+        return refused(request, room, error.message)
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
@@ -259,8 +257,9 @@ def room_log(request, slug):
     return render(request, "rooms/log_earlier.html", {"lines": lines[: before - 1]})
 
 
-def refused(request, room: Room, error: RoomError):
+def refused(request, room: Room, text: str, *, status: int = 400):
+    """The room page again, saying why the form changed nothing."""
     room.refresh_from_db()
     page = room_page(request, room)
-    page["refusal"] = error.message
-    return render(request, "rooms/room.html", page, status=400)
+    page["refusal"] = text
+    return render(request, "rooms/room.html", page, status=status)
