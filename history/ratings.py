@@ -42,29 +42,15 @@ def standings(match: Match) -> list[int]:
 def record_finished_match(match: Match | int) -> bool:
     """Applies a finished match to its players' ratings; True if it did. Calling it again for the
     same match changes nothing (a unique row per rated match, written in the same transaction)."""
-    match_id = match if isinstance(match, int) else match.pk
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.FINISHED:
-        return False
-    if RatedMatch.objects.filter(match=match).exists():
-        return False
-    try:
-        with transaction.atomic():
-            RatedMatch.objects.create(match=match)
-            _rate(match)
-    except IntegrityError:
-        return False  # another process rated it first
-    return True
+    match = _unrated(match, Match.Status.FINISHED)
+    return match is not None and _rate_once(match)
 
 
 def record_abandoned_match(match: Match | int) -> bool:
     """Applies an abandoned match to its accounts' ratings, each counted last, when it was under
     way and every account had left its table; True if it did. Once only, as a finished match."""
-    match_id = match if isinstance(match, int) else match.pk
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.status != Match.Status.ABANDONED:
-        return False
-    if RatedMatch.objects.filter(match=match).exists():
+    match = _unrated(match, Match.Status.ABANDONED)
+    if match is None:
         return False
     owners = _single_seat_owners(match)
     if not owners or _not_played_to_the_end(match, owners) != set(owners):
@@ -73,12 +59,25 @@ def record_abandoned_match(match: Match | int) -> bool:
         return False  # a guest still held a seat: an operator closed a room played in
     if not any(r.events for r in match.rounds.all()):
         return False  # closed before anyone moved: nothing was played to lose
+    return _rate_once(match)
+
+
+def _unrated(match: Match | int, status: str) -> Match | None:
+    """The match, read afresh, if it has `status` and was not rated yet."""
+    match_id = match if isinstance(match, int) else match.pk
+    found = Match.objects.filter(pk=match_id).first()
+    if found is None or found.status != status or RatedMatch.objects.filter(match=found).exists():
+        return None
+    return found
+
+
+def _rate_once(match: Match) -> bool:
     try:
         with transaction.atomic():
             RatedMatch.objects.create(match=match)
             _rate(match)
     except IntegrityError:
-        return False
+        return False  # another process rated it first
     return True
 
 

@@ -26,10 +26,12 @@ def match_saved(sender, instance: Match, created: bool, update_fields=None, **kw
     match_id = instance.pk
     # robust: a failure here is logged and never turns the last move of the match (or the room's
     # closing) into an error; `manage.py rate_matches` rates a finished match later.
-    if instance.status == Match.Status.ABANDONED:
-        transaction.on_commit(lambda: ratings.record_abandoned_match(match_id), robust=True)
-    else:
-        transaction.on_commit(lambda: ratings.record_finished_match(match_id), robust=True)
+    record = (
+        ratings.record_abandoned_match
+        if instance.status == Match.Status.ABANDONED
+        else ratings.record_finished_match
+    )
+    transaction.on_commit(lambda: record(match_id), robust=True)
 
 
 @receiver(seat_taken, dispatch_uid="history_seat_taken")
