@@ -8,7 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.models import Match, MatchRound
+from games.models import Match, MatchRound, of_family
 
 # The history pages' URL names, newest guess first; admin shows no link until one exists.
 REPLAY_URL_NAMES = ("history:match", "match", "history_match", "match_detail")
@@ -67,10 +67,8 @@ class FamilyFilter(admin.SimpleListFilter):
         return [("japanese", _("Japanese (7s laid out)")), ("chinese", _("Chinese (7s played)"))]
 
     def queryset(self, request, queryset):
-        if self.value() == "chinese":
-            return queryset.filter(rules__sevens="played")
-        if self.value() == "japanese":
-            return queryset.filter(rules__sevens="laid_out")
+        if self.value() in ("chinese", "japanese"):
+            return queryset.filter(of_family(self.value()))
         return queryset
 
 

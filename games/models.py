@@ -11,6 +11,12 @@ from django.utils.translation import pgettext_lazy
 from games.sevens import in_log_order
 
 
+def of_family(family: str) -> models.Q:
+    """The stored matches of a rule family, as `RuleSet.family` tells them apart: the Chinese
+    family plays its 7s in turn, the Japanese lays them out after the deal."""
+    return models.Q(rules__sevens="played" if family == "chinese" else "laid_out")
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", _("playing")

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from config.limits import message, over_limit, refuse
 from games.models import Match as StoredMatch
+from games.models import of_family
 from games.sevens import LogError, parse_deal_code, replay_log
 from history import pages, players
 from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
@@ -36,8 +37,7 @@ def my_matches(request):
     family = request.GET.get("family", "")
     family = family if family in Family.values else ""
     if family:
-        sevens = "played" if family == Family.CHINESE else "laid_out"  # RuleSet.family
-        found = found.filter(rules__sevens=sevens)
+        found = found.filter(of_family(family))
     status = request.GET.get("status", "")
     status = status if status in StoredMatch.Status.values else ""
     if status:
