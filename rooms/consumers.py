@@ -17,6 +17,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.urls.converters import SlugConverter
 from django.utils.translation import gettext_lazy
 
 from rooms import announce, frames, protocol, services
@@ -28,7 +29,7 @@ from rooms.protocol import BadMessage, Message
 log = logging.getLogger(__name__)
 
 CLOSE_NO_ROOM = 4404
-SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's <slug:…>, as the room page's address
+SLUG = re.compile(SlugConverter.regex)  # as the room page's address: /room/<slug:slug>/
 CLOSE_TOO_BIG = 4009
 CLOSE_TOO_MANY = 4029
 

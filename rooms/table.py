@@ -174,10 +174,10 @@ def personal(
     # Once the round is settled, or the room closed, the hand's cards are only shown: no Tab stop
     # each ("cannot be played now"), none bright as if it could be played next.
     t["hand_done"] = bool(t["settlement"])
-    if pub["status"] == "closed":  # nothing more is played here: no buttons, on no table
+    # Nothing more is played in a closed room: no buttons (its seat views have no turn and no
+    # legal move, rooms.tableview, so neither has the 3D table's state).
+    if pub["status"] == "closed":
         t["controls"] = False
-        t["state"] = {**t["state"], "legal": [], "turn": None}
-        t["state_json"] = state_text(t["state"])
         t["hand"] = [{**card, "playable": False} for card in t["hand"]]
         t["hand_done"] = True
     # A turn the server passes for the player is said in the live region, which stays in the page
