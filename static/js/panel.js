@@ -62,6 +62,8 @@
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  // The hand's button of a card (`8D`, `JK`), or null.
+  function handCard(code) { return $('#hand .card[data-card="' + code + '"]'); }
 
   function pageVersion() {
     var state = document.getElementById("table-state");
@@ -98,9 +100,9 @@
 
   // A card gone from the hand, or only shown there (a round's cards left), is chosen no more.
   function forgetMissingChoice() {
-    var card = choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+    var card = choice.card && handCard(choice.card);
     if (choice.card && (!card || card.disabled)) choice.card = null;
-    var joker = choice.joker && $('#hand .card[data-card="JK"]');
+    var joker = choice.joker && handCard("JK");
     if (choice.joker && (!joker || joker.disabled)) choice.joker = false;
   }
 
@@ -111,7 +113,7 @@
     var line = document.getElementById("play-choice");
     var room = $(".room");
     if (!line || !room) return;
-    var card = choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+    var card = choice.card && handCard(choice.card);
     var shown = "", heard = "";
     if (card) {
       var face = card.textContent;
@@ -142,7 +144,7 @@
       choice.joker = !choice.joker;
       // As on the 3D table (its pressCard): the joker pressed after a card that cannot follow
       // it is chosen alone, and the card let go.
-      var chosen = choice.joker && choice.card && $('#hand .card[data-card="' + choice.card + '"]');
+      var chosen = choice.joker && choice.card && handCard(choice.card);
       if (chosen && !chosen.hasAttribute("data-joker-spot")) choice.card = null;
     } else {
       choice.card = choice.card === code ? null : code;
@@ -204,7 +206,7 @@
       }
       params.card = choice.card;
       if (choice.joker) {
-        var target = $('#hand .card[data-card="' + choice.card + '"]');
+        var target = handCard(choice.card);
         var spots = ((target && target.getAttribute("data-joker-spot")) || "").split(" ").filter(Boolean);
         if (!spots.length) {
           say(words(form, "data-joker-card"));
