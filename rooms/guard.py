@@ -62,9 +62,11 @@ def table_fields(room: Room, seats: list[Seat], state=None) -> dict:
     return {"status": status, "turn": None, "auto_turn": False}
 
 
-def nobody_at_the_table(seats: list[Seat]) -> bool:
-    """Every seat is the computer's, or held by it for a player who is not at the table."""
-    return all(s.played_by_cpu for s in seats)
+def nobody_at_the_table(seats: list[Seat], leaving: str | None = None) -> bool:
+    """Every seat is the computer's, or held by it for a player who is not at the table; with
+    `leaving`, a browser's session key: once that browser's seats are handed to the computer
+    (`services.log_out_browser`, and the log-out page that says beforehand what it will do)."""
+    return all(s.played_by_cpu or (leaving and s.session_key == leaving) for s in seats)
 
 
 def server_plays(seats: list[Seat], state) -> bool:

@@ -19,6 +19,7 @@ from rooms.forms import (
     remembered_initial,
     table_name,
 )
+from rooms.guard import nobody_at_the_table
 from rooms.models import Room
 
 
@@ -92,10 +93,7 @@ def games_in_play(request, limit: int = 3) -> list[dict]:
             "waiting": room.status == Room.Status.WAITING,
             # nobody else at the table: a game under way stops when this browser leaves it
             # (`services.log_out_browser`), where with friends the computer plays on
-            "alone": not any(
-                s.session_key and s.session_key != key and not s.played_by_cpu
-                for s in room.seats.all()
-            ),
+            "alone": nobody_at_the_table(list(room.seats.all()), leaving=key),
         }
         for room in rooms
     ]

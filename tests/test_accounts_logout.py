@@ -122,3 +122,36 @@ def test_it_asks_first_in_a_friends_room_still_waiting_and_says_the_seat_is_free
     assert f'href="/room/{room.slug}/"' in html and 'name="confirm"' in html
     assert "still waiting for players. Logging out frees it for someone else." in html
     assert "the computer plays your seat" not in html
+
+
+def _ben_left(room):
+    services.leave_seat(room, "ben-session")
+
+
+def _ben_away(room):
+    from rooms.presence import hand_to_cpu
+
+    hand_to_cpu(room.seats.get(index=1))
+
+
+def _ben_closed_his_tab(room):
+    room.seats.filter(index=1).update(connected=False)  # within the grace period: still his
+
+
+@pytest.mark.parametrize(
+    "ben, ends",
+    [(_ben_left, True), (_ben_away, True), (_ben_closed_his_tab, False)],
+    ids=["left", "away", "tab-closed"],
+)
+def test_the_page_says_what_logging_out_then_does(client, ben, ends):
+    """The page's words and the log-out come from one rule (`guard.nobody_at_the_table`): a
+    friend who left, or was away long enough for the computer to take over, is nobody at the
+    table, so the game ends; a friend whose tab just closed still holds the seat, so it goes on."""
+    room = friends_at_the_table(client)
+    ben(room)
+    html = client.post("/accounts/logout/").content.decode()
+    assert ("ends it there" in html) is ends
+    assert ("the computer plays your seat from then on" in html) is not ends
+    client.post("/accounts/logout/", {"confirm": "1"})
+    room.refresh_from_db()
+    assert (room.status == Room.Status.CLOSED) is ends
