@@ -270,3 +270,41 @@ def test_it_chooses_a_card_ahead_between_the_viewers_turns_as_the_panel_does(
         "aria-disabled", "true"
     )
     assert page.evaluate("() => sevensTable.table.lit") == []
+
+
+def test_a_long_hand_on_a_phone_upright_leaves_every_card_a_fingers_width(webgl_browser, demo_url):
+    """Three players hold 16 to 18 cards: in one row on a 360 px phone each card showed a strip
+    about 17 px wide to press. The hand now takes two rows there, and every card, in either row,
+    is picked over a strip at least 24 px wide and 20 px tall, clear of the player's name tag."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3", width=360, height=740,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    strips = page.evaluate(
+        """() => { const t = sevensTable.table, out = {};
+        for (const c of sevensTable.view.hand) {
+            const p = sevensTable.handCardOnScreen(c);
+            let w = 0, h = 0;
+            for (let d = -60; d <= 60; d++) {
+                if (t.pick(p.x + d, p.y) === c) w++;
+                if (t.pick(p.x, p.y + d) === c) h++;
+            }
+            out[c] = [w, h, p.y];
+        }
+        return out; }"""
+    )
+    assert len(strips) >= 16
+    narrow = {c: s for c, s in strips.items() if s[0] < 24 or s[1] < 20}
+    assert not narrow, narrow
+    assert len({round(s[2]) for s in strips.values()}) > 1, "two rows"
+    tag = page.locator("#table3d .table3d-tag.near").bounding_box()
+    canvas = page.locator("#table3d canvas").bounding_box()
+    for card in strips:
+        p = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card)
+        inside = tag["x"] <= canvas["x"] + p["x"] <= tag["x"] + tag["width"]
+        assert not (inside and tag["y"] <= canvas["y"] + p["y"] <= tag["y"] + tag["height"]), card
+    # A card of the back row is chosen by a touch on it, and played by Play like any other.
+    back = page.evaluate("() => sevensTable.table.view.hand[0]")
+    click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", back))
+    assert page.evaluate("() => sevensTable.selection") == [back]

@@ -106,21 +106,61 @@ export function handWidth(scale, aspect) {
   return aspect < TALL ? Math.min(wide, LAYOUT_WIDTH - 0.6) : wide;
 }
 
+// A hand allowed two rows takes them when one row would show less of each card than this (world
+// units, whatever the scale): the first half of the hand behind, the rest in front of it.
+const TWO_ROWS_BELOW = 0.9;
+// How far the front row lies in front of the back one, at scale 1: the back row's cards keep the
+// upper part of their face, their index and a strip as tall as a finger, uncovered. The back row
+// lies where a single row does, the front one nearer the player (contentBounds makes room).
+export const HAND_ROW_STEP = 0.66 * CARD_H;
+
+/** How much of each card a row of n shows, at this scale, spread at most this wide. */
+function rowSpacing(n, scale, maxWidth) {
+  return n === 1 ? 0 : Math.min(0.78 * scale, (maxWidth - CARD_W * scale) / (n - 1));
+}
+
+/**
+ * How many rows the near hand may take on a canvas of this width/height, with this many players:
+ * two on a tall one (a phone upright), where the hand spreads no wider than the layout, when the
+ * longest hand the game deals would show too little of each card in one row (3 players hold 17
+ * or 18 cards: a strip of about 17 CSS pixels to press at 360 px). There the table leaves room
+ * for the second row (contentBounds). One elsewhere.
+ */
+export function handRows(aspect, players = 4) {
+  if (!(aspect > 0 && aspect < TALL)) return 1;
+  const scale = handScale(aspect);
+  const longest = Math.ceil(53 / players); // the joker included
+  return rowSpacing(longest, scale, handWidth(scale, aspect)) < TWO_ROWS_BELOW ? 2 : 1;
+}
+
 /**
  * The near hand, fanned: n card transforms along the near edge, centred, overlapping left over
  * right so every card's top-left index corner stays visible. At a `scale` above 1 (handScale)
  * the cards are that much larger, their far edge where it was, so they grow towards the player.
+ * With `rows` 2 (handRows) a hand too long for one row is fanned in two, in hand order: the
+ * first half where one row lies (`behind`), the second in front of it, each card above the ones
+ * before it.
  */
-export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = HAND_Z } = {}) {
+export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = HAND_Z, rows = 1 } = {}) {
   if (n <= 0) return [];
-  const spacing = n === 1 ? 0 : Math.min(0.78 * scale, (maxWidth - CARD_W * scale) / (n - 1));
-  const tilt = Math.min(0.045, 0.5 / n);
+  const spacing = (k) => rowSpacing(k, scale, maxWidth);
   const near = z + ((scale - 1) * CARD_H) / 2;
   const out = [];
-  for (let i = 0; i < n; i++) {
-    const u = i - (n - 1) / 2;
-    const x = u * spacing;
-    out.push({ x, y: 0.02 + i * 0.004, z: near + (0.012 * x * x) / scale, angle: -u * tilt, scale });
+  const row = (count, dz, behind) => {
+    const step = spacing(count);
+    const tilt = Math.min(0.045, 0.5 / count);
+    for (let j = 0; j < count; j++) {
+      const u = j - (count - 1) / 2;
+      const x = u * step;
+      const i = out.length;
+      out.push({ x, y: 0.02 + i * 0.004, z: near + dz + (0.012 * x * x) / scale, angle: -u * tilt, scale, behind });
+    }
+  };
+  if (rows > 1 && n > 1 && spacing(n) < TWO_ROWS_BELOW) {
+    row(Math.ceil(n / 2), 0, true);
+    row(Math.floor(n / 2), HAND_ROW_STEP * scale, false);
+  } else {
+    row(n, 0, false);
   }
   return out;
 }
@@ -181,15 +221,16 @@ export function revealedSpread(n) {
 
 /**
  * The box every drawn thing lies in, for fitting the camera: [minX, maxX, minZ, maxZ], with the
- * near hand drawn at `handScale` times its size.
+ * near hand drawn at `handScale` times its size, in as many rows as `handRows` allows (the box
+ * stays as the hand grows or shrinks: the table does not move).
  */
-export function contentBounds(handScale = 1, handWidth = HAND_MAX_WIDTH * handScale) {
+export function contentBounds(handScale = 1, handWidth = HAND_MAX_WIDTH * handScale, handRows = 1) {
   const layoutHalfW = LAYOUT_WIDTH / 2;
   const handHalfW = handWidth / 2;
   return [
     -Math.max(layoutHalfW, handHalfW) - 0.2,
     Math.max(layoutHalfW, handHalfW) + 0.2,
     OPPONENT_Z - CARD_H / 2 - 0.3,
-    HAND_Z - CARD_H / 2 + CARD_H * handScale + 0.6,
+    HAND_Z - CARD_H / 2 + CARD_H * handScale + (handRows - 1) * HAND_ROW_STEP * handScale + 0.6,
   ];
 }

@@ -31,6 +31,7 @@ import {
   farPitch,
   fullRows,
   handFan,
+  handRows,
   handScale,
   handWidth,
   HAND_Z,
@@ -111,6 +112,7 @@ export class Table {
     this.band = 0; // the band kept free at the canvas's top (resize)
     this.handScale = 1; // the near hand's size on this canvas (handScale of its width/height)
     this.handWidth = handWidth(1, 1.5); // the widest it spreads (handWidth)
+    this.handRows = 1; // the rows a long hand may take (handRows)
     this.cardGeo = new PlaneGeometry(CARD_W, CARD_H).rotateX(-Math.PI / 2);
     this.textures = new Map();
     this.cards = new Map(); // card name -> face-up mesh
@@ -175,7 +177,7 @@ export class Table {
 
   /** The felt under everything drawn, the near hand at its present size included. */
   fitFelt() {
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
     this.felt.scale.set(maxX - minX + 1.2, 1, maxZ - minZ + 0.6);
     this.felt.position.set(0, -0.01, (minZ + maxZ) / 2);
   }
@@ -196,6 +198,7 @@ export class Table {
       const p = places.find((q) => q.seat === seat);
       return p ? { x: p.x, y: 0.3, z: p.z, angle: 0 } : { x: 0, y: 0.3, z: -0.9, angle: 0 };
     };
+    if (view.players !== prev?.players && this.fitHand()) this.fitCamera(); // handRows: by players
     this.updateSpots(view);
     const targets = this.cardTargets(view, places);
     // The first view of a round already under way (a reload, a watcher arriving) is laid out at
@@ -299,7 +302,7 @@ export class Table {
     const bright = brightCards(view, this.selection);
     const hand = view.hand || [];
     const scale = this.handScale;
-    const fan = { scale, maxWidth: this.handWidth };
+    const fan = { scale, maxWidth: this.handWidth, rows: this.handRows };
     handFan(hand.length, fan).forEach((slot, i) => {
       const name = hand[i];
       const lifted = this.selection.includes(name);
@@ -393,8 +396,9 @@ export class Table {
     const rowFar = cellPosition(0, 0).z - CARD_H / 2;
     const rowNear = cellPosition(3, 0).z + CARD_H / 2;
     const n = this.view.hand ? this.view.hand.length : (this.view.seats?.[this.places.find((p) => p.near)?.seat]?.cards ?? 0);
-    const fan = handFan(Math.max(1, n), { scale: this.handScale, maxWidth: this.handWidth });
+    const fan = handFan(Math.max(1, n), { scale: this.handScale, maxWidth: this.handWidth, rows: this.handRows });
     const handLeft = fan[0].x - (CARD_W * this.handScale) / 2;
+    const front = fan[fan.length - 1]; // a card of the front row (the only row, or the second: handRows)
     const pitch = farPitch(this.places);
     const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
     // A table turned by a drag has its edges sloping on the screen: each tag lies along the edge
@@ -425,9 +429,11 @@ export class Table {
         row: on(0, rowNear).y,
         // With no cards in hand (gone out, or a watcher's empty seat) the gap reaches the hand's middle.
         hand: on(0, n ? HAND_Z - CARD_H / 2 + LIFT.z : HAND_Z).y,
-        below: Math.max(on(0, fan[0].z + (CARD_H * this.handScale) / 2).y, on(fan[0].x, fan[0].z + (CARD_H * this.handScale) / 2 + 0.1).y),
+        below: Math.max(on(0, front.z + (CARD_H * this.handScale) / 2).y, on(fan[0].x, front.z + (CARD_H * this.handScale) / 2 + 0.1).y),
         left: on(handLeft, fan[0].z).x,
         middle: on(0, HAND_Z + ((this.handScale - 1) * CARD_H) / 2).y,
+        // A card's index (rank over suit: faces.js) takes its top 40%; the front row's lowest.
+        corners: Math.max(...fan.filter((c) => !c.behind).map((c) => on(c.x, c.z - CARD_H * c.scale * 0.1).y)),
       };
     };
     // The band of the near hand on the screen, its cards' corners as the fan turns them (a card
@@ -527,16 +533,9 @@ export class Table {
     this.camera.updateProjectionMatrix();
     this.size = { width, height };
     this.tags.resized();
-    const scale = handScale(width / picture);
-    const spread = handWidth(scale, width / picture);
-    if (Math.abs(scale - this.handScale) > 0.01 || Math.abs(spread - this.handWidth) > 0.01) {
-      this.handScale = scale;
-      this.handWidth = spread;
-      this.fitFelt();
-      if (this.view) {
-        this.setState(this.view, this.selection);
-        this.tweens.finish();
-      }
+    if (this.fitHand() && this.view) {
+      this.setState(this.view, this.selection);
+      this.tweens.finish();
     }
     this.fitCamera();
     this.requestRender();
@@ -557,7 +556,7 @@ export class Table {
   }
 
   placeCamera(distance) {
-    const [, , minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
+    const [, , minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
     const e = Math.min(VIEWS.top, VIEWS[this.viewName] + this.pitch);
     const cz = (minZ + maxZ) / 2;
     this.camera.position.set(0, distance * Math.sin(e), cz + distance * Math.cos(e));
@@ -573,10 +572,29 @@ export class Table {
     this.camera.updateMatrixWorld();
   }
 
+  /**
+   * The near hand's size, spread and rows for this canvas and the view's number of players
+   * (handScale, handWidth, handRows); the felt follows. Whether they changed (the camera must be
+   * fitted again).
+   */
+  fitHand() {
+    if (!this.size) return false;
+    const aspect = this.size.width / (this.size.height - this.band);
+    const scale = handScale(aspect);
+    const spread = handWidth(scale, aspect);
+    const rows = handRows(aspect, this.view?.players);
+    if (Math.abs(scale - this.handScale) <= 0.01 && Math.abs(spread - this.handWidth) <= 0.01 && rows === this.handRows) return false;
+    this.handScale = scale;
+    this.handWidth = spread;
+    this.handRows = rows;
+    this.fitFelt();
+    return true;
+  }
+
   /** The nearest camera from which the whole table fits between the overlay bars. */
   fitCamera() {
     if (!this.size) return;
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth);
+    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
     const corners = [];
     for (const x of [minX, maxX]) for (const z of [minZ, maxZ]) for (const y of [0, 0.4]) corners.push(new Vector3(x, y, z));
     const top = 1 - (2 * this.margins.top) / this.size.height;

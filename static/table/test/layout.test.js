@@ -10,6 +10,8 @@ import {
   farPitch,
   fullRows,
   handFan,
+  HAND_ROW_STEP,
+  handRows,
   handScale,
   handWidth,
   layoutCards,
@@ -128,6 +130,50 @@ test("it draws the hand larger on a wide, short canvas, inside the bounds fitted
     assert.ok(big[1].x - big[0].x > plain[1].x - plain[0].x, "each card shows more of itself");
   }
   assert.deepEqual(contentBounds(1), contentBounds());
+});
+
+test("on a phone upright a long hand takes two rows, each card showing more of itself", () => {
+  const aspect = 340 / 446; // the canvas of a 360 px wide phone
+  assert.equal(handRows(aspect, 3), 2, "three players: 17 or 18 cards");
+  assert.equal(handRows(aspect, 4), 1, "four: 13, or 14 with the joker, show enough in one row");
+  assert.equal(handRows(1.5, 3), 1, "a desktop: one row");
+  assert.equal(handRows(820 / 378, 3), 1, "a phone on its side: one row");
+  const scale = handScale(aspect);
+  const maxWidth = handWidth(scale, aspect);
+  const [minX, maxX, , maxZ] = contentBounds(scale, maxWidth, 2);
+  const fitted = { scale, maxWidth, rows: 2 };
+  assert.ok(maxZ > contentBounds(scale, maxWidth)[3], "room for a second row");
+  const gap = (row) => Math.min(...row.slice(1).map((s, i) => s.x - row[i].x));
+  for (const n of [15, 16, 17, 18]) {
+    const one = handFan(n, { scale, maxWidth });
+    const two = handFan(n, fitted);
+    assert.equal(two.length, n);
+    const back = two.filter((s) => s.behind);
+    const front = two.filter((s) => !s.behind);
+    // In hand order: the first half behind, the rest in front, each card above those before it.
+    assert.equal(back.length, Math.ceil(n / 2));
+    assert.ok(two.slice(0, back.length).every((s) => s.behind));
+    for (let i = 1; i < n; i++) assert.ok(two[i].y > two[i - 1].y, "each card above the ones before it");
+    for (const row of [back, front]) {
+      assert.ok(Math.abs(row[0].x + row[row.length - 1].x) < 1e-9, "each row centred");
+      assert.ok(gap(row) > gap(one) * 1.3, `${n} cards: ${gap(row)} against ${gap(one)} in one row`);
+    }
+    // The back row lies where one row does (the gap before the layout, where the name tag may
+    // stand, stays); the front one nearer the player by the step, which leaves the back row's
+    // index corners and a strip uncovered, inside the box the camera is fitted to (below).
+    const mid = back[Math.floor((back.length - 1) / 2)];
+    const plain = one[Math.floor((n - 1) / 2)];
+    assert.ok(Math.abs(mid.z - plain.z) < 0.05);
+    assert.ok(Math.abs(front[0].z - back[0].z - HAND_ROW_STEP * scale) < 0.05);
+    for (const s of two) {
+      assert.ok(s.x - (scale * CARD_W) / 2 >= minX && s.x + (scale * CARD_W) / 2 <= maxX, "inside");
+      assert.ok(s.z + (scale * CARD_H) / 2 <= maxZ, "inside towards the player");
+    }
+  }
+  // A hand that shows enough of each card in one row keeps it (4 players: 13 cards at most
+  // without the joker), and one row is one row.
+  for (const n of [1, 6, 12, 13]) assert.ok(handFan(n, fitted).every((s) => !s.behind), `${n} cards`);
+  assert.ok(handFan(18, { scale, maxWidth }).every((s) => !s.behind));
 });
 
 test("it seats the viewer near and the others along the far side in turn order", () => {

@@ -37,6 +37,12 @@ test("the near tag: in the gap, else below the hand, else beside it, narrower, e
   // No room on the left either: clear of the layout all the same, over the far edge of a chosen
   // card (centred in the gap, it covered the layout's near row).
   assert.deepEqual(tagBox({ ...low, left: 60 }, size, canvas, [], { w: 80, h: 50 }), { left: 150, top: 303, beside: false });
+  // A hand in two rows (a phone upright): low over the front row, just above the bar, where the
+  // front row's index corners stay uncovered; where they would not, below the layout as before.
+  const rows = { ...low, left: 60, corners: 440 };
+  const bottom = canvas.height - (canvas.bar || 0) - 3 - size.h;
+  assert.deepEqual(tagBox(rows, size, canvas), { left: 150, top: bottom, beside: false });
+  assert.equal(tagBox({ ...rows, corners: bottom - 2 }, size, canvas).top, 303);
 });
 
 test("a tag turned with the table keeps its ends on the canvas and clear of the bar", () => {
