@@ -12,7 +12,7 @@ from history import replay
 from rooms import narrate
 from rooms.errors import CARD_MESSAGES, RoomError
 from rooms.errors import MESSAGES as MOVE_MESSAGES
-from rooms.table import shown_place
+from rooms.table import shown_place, tie_note
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {
@@ -250,10 +250,23 @@ def summary(m: Match, *, codes: list | None = None) -> dict:
         "over": m.over,
         # Seats level on points, ranked by the last round (said under the standings, as the
         # table's settlement says it): at the end, and in the standings so far.
-        "tied": ranked and len(set(totals)) < len(totals),
-        "unranked": narrate.unranked(m.rules.round_end, m.rules.scoring),
+        "tie": _tie(m, totals) if ranked else None,
         "rules_items": narrate.rules_items(m.rules.to_dict()),
     }
+
+
+def _tie(m: Match, totals: list[int]) -> str | None:
+    """`tie_note` for the standings: by the last round that is over (`Match.standings`)."""
+    last = [state for state in m.rounds if state.result() is not None][-1]
+    seats = range(m.rules.players)
+    return tie_note(
+        totals,
+        last.result().ranking,
+        {seat for seat in seats if last.status[seat] == PLAYING},
+        {seat: last.cards_left(seat) for seat in seats},
+        m.rules.round_end,
+        m.rules.scoring,
+    )
 
 
 def stored_codes(match: StoredMatch) -> list:

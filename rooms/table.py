@@ -281,6 +281,37 @@ def shown_place(place: int | None, holding: bool, round_end: str, scoring: str) 
     return place
 
 
+def tie_note(
+    totals: list[int],
+    ranking: list[int],
+    holding: set[int],
+    counts: dict[int, int],
+    round_end: str,
+    scoring: str,
+) -> str | None:
+    """How level totals were ranked, said under the standings: None with no level totals. The
+    last round's `ranking` decides (`Match.standings`): "places" where every seat of a tie has a
+    place shown in it; where the seats still `holding` cards go without one (`shown_place`), "cards",
+    fewer cards left (`counts`) first, or "turn" when two of them held as many cards: the engine
+    then takes them in turn after the winner (`RoundState._end`)."""
+    note = None
+    for total in set(totals):
+        level = [seat for seat in range(len(totals)) if totals[seat] == total]
+        if len(level) < 2:
+            continue
+        note = note or "places"
+        unplaced = [
+            seat
+            for seat in level
+            if shown_place(ranking.index(seat) + 1, seat in holding, round_end, scoring) is None
+        ]
+        if len({counts.get(seat, 0) for seat in unplaced}) < len(unplaced):
+            return "turn"
+        if unplaced:
+            note = "cards"
+    return note
+
+
 def seat_place(view: dict, seat: dict) -> int | None:
     """`shown_place` of one of the view's seats."""
     rules = view["rules"]
@@ -485,10 +516,17 @@ def settlement(view: dict, names) -> dict | None:
         "standings": standings(totals, result["ranking"], names, view.get("winner"))
         if match_over
         else [],
-        # Seats level on points, ranked by the last round's places (said under the standings).
-        "tied": match_over and len(set(totals)) < len(totals),
-        # Without places for the seats holding cards, the tie-break is said by the cards left.
-        "unranked": narrate.unranked(rules["round_end"], rules["scoring"]),
+        # Seats level on points, ranked by the last round (said under the standings: `tie_note`).
+        "tie": tie_note(
+            totals,
+            result["ranking"],
+            {seat for seat, status in statuses.items() if status == "playing"},
+            counts,
+            rules["round_end"],
+            rules["scoring"],
+        )
+        if match_over
+        else None,
         # The finished match's page, with its replay (none for a view without a stored match).
         "match_id": view.get("match_id") if match_over else None,
     }

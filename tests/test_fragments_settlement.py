@@ -183,3 +183,40 @@ def test_where_cards_left_are_paid_the_places_table_counts_each_seats_cards_left
         "settlement",
     )
     assert "Cards left" not in ranked
+
+
+def cards_left_tie(statuses, cards, totals):
+    """A finished match whose last round the first out won (seat 0) and the others paid for their
+    cards (seat 0 first, then in seat order): `statuses` and `cards` per seat, `totals` at the end."""
+    v = view(finished_state(scoring="cards_left", round_end="first_out"), None, totals=totals)
+    points = [-n for n in cards]
+    points[0] = -sum(points[1:])
+    v["result"] = {"ranking": [0, 1, 2, 3], "points": points}
+    v["seats"] = [
+        {**s, "status": statuses[s["seat"]], "cards": cards[s["seat"]]} for s in v["seats"]
+    ]
+    v["revealed"] = {}
+    return fragment(table_for(v, None, status="finished"), "settlement")
+
+
+def test_a_tie_between_as_many_cards_left_is_said_to_go_by_the_turn_order():
+    # One round of the Chinese game: Bo and Chen both held 3 cards, so they pay as much and stand
+    # level; "fewer cards left" did not say why Bo comes first (next in turn after the winner).
+    html = cards_left_tie(
+        ["finished", "playing", "playing", "playing"], [0, 3, 3, 5], [11, -3, -3, -5]
+    )
+    assert re.search(r"Bo: -3 points</li><li[^>]*>Chen: -3 points", html)
+    assert "with as many cards, whoever came first in turn after the winner" in html
+
+
+def test_a_tie_between_seats_with_places_is_said_to_go_by_the_places():
+    # A mix: Bo dropped out with the joker (place 2), Chen lost on passes (place 3), each paid one
+    # point; both have places in the table, and Chen held fewer cards at the end (none): "fewer
+    # cards left" contradicted the order shown.
+    html = cards_left_tie(
+        ["playing", "dropped", "eliminated", "eliminated"], [3, 1, 0, 0], [2, -1, -1, 0]
+    )
+    assert re.search(r"<td>2</td><th scope=\"row\">Bo</th>", html)
+    assert re.search(r"<td>3</td><th scope=\"row\">Chen</th>", html)
+    assert "ranked by their places in the last round" in html
+    assert "fewer cards left" not in html

@@ -126,3 +126,13 @@ def test_it_says_how_players_level_on_points_were_ranked(client):
     assert len(set(level.totals)) < len(level.totals)  # [5, 5, -6, -4]
     html = client.get(f"/matches/{store(level).pk}/").content.decode()
     assert "then whoever had fewer cards left" in html
+
+
+def test_a_tie_of_as_many_cards_left_is_said_to_go_by_the_turn_order(client):
+    """One round of the Chinese game: seats 0 and 2 both kept 3 cards and pay as much; the winner,
+    seat 3, went out, and seat 0 comes next in turn after it. "Fewer cards left" said nothing."""
+    chinese = RuleSet.from_dict({**RuleSet.preset("chinese").to_dict(), "rounds": 1})
+    level = play(chinese, seed=3, seats=seats("human", "easy", "medium", "hard"))
+    assert level.totals == [-3, -2, -3, 8] and level.standings == [3, 1, 0, 2]
+    html = client.get(f"/matches/{store(level).pk}/").content.decode()
+    assert "with as many cards, whoever came first in turn after the winner" in html

@@ -102,3 +102,19 @@ def test_it_says_what_the_menus_mixes_of_the_two_games_do(client, language):
         ):
             label = gettext(words)
             assert label in section or label.lower() in section.lower(), (language, words)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "whoever came first in turn after the winner"),
+        ("ja", "同じ枚数なら勝った人の次から番の順です"),
+        ("zh-hans", "剩牌张数相同时，从赢家的下家起按出牌顺序排列"),
+        ("zh-hant", "剩牌張數相同時，從贏家的下家起按出牌順序排列"),
+    ],
+)
+def test_it_says_how_a_match_of_the_chinese_game_is_won_and_a_tie_broken(client, language, words):
+    # The menu offers 1, 3 or 5 rounds with either family; the Chinese section said how a round is
+    # scored but not who wins the match, nor how level totals are ranked (the standings' tie note).
+    chinese = rules(client, language).split('id="chinese"')[1].split("<h2")[0]
+    assert words in chinese
