@@ -293,7 +293,9 @@ def tie_note(
     last round's `ranking` decides (`Match.standings`): "places" where every seat of a tie has a
     place shown in it; where the seats still `holding` cards go without one (`shown_place`), "cards",
     fewer cards left (`counts`) first, or "turn" when two of them held as many cards: the engine
-    then takes them in turn after the winner (`RoundState._end`)."""
+    then takes them in turn after the winner (`RoundState._end`); "holders" when a seat still
+    holding cards is level with one out of the round but not its winner (dropped out, or out of
+    passes): the engine ranks every holder above those."""
     note = None
     for total in set(totals):
         level = [seat for seat in range(len(totals)) if totals[seat] == total]
@@ -305,9 +307,12 @@ def tie_note(
             for seat in level
             if shown_place(ranking.index(seat) + 1, seat in holding, round_end, scoring) is None
         ]
+        out = [seat for seat in level if seat not in unplaced and ranking.index(seat) > 0]
+        if unplaced and out:
+            return "holders"
         if len({counts.get(seat, 0) for seat in unplaced}) < len(unplaced):
-            return "turn"
-        if unplaced:
+            note = "turn"
+        elif unplaced and note != "turn":
             note = "cards"
     return note
 

@@ -220,3 +220,15 @@ def test_a_tie_between_seats_with_places_is_said_to_go_by_the_places():
     assert re.search(r"<td>3</td><th scope=\"row\">Chen</th>", html)
     assert "ranked by their places in the last round" in html
     assert "fewer cards left" not in html
+
+
+def test_a_tie_between_a_seat_holding_cards_and_one_out_of_the_round_says_holders_come_first():
+    # First out wins, a point per card, a joker: Bo still held one card at the end, Chen dropped
+    # out with the joker holding one too. Both pay one point; the engine ranks every seat still
+    # holding cards above those out of the round, which "fewer cards left" did not say.
+    html = cards_left_tie(
+        ["finished", "playing", "dropped", "eliminated"], [0, 1, 1, 0], [2, -1, -1, 0]
+    )
+    assert re.search(r"Bo: -1 point</li><li[^>]*>Chen: -1 point<", html)
+    assert "then those still holding cards" in html
+    assert "then those out of the round by their places" in html
