@@ -500,8 +500,13 @@ def settlement(view: dict, names) -> dict | None:
                 "colour": narrate.seat_colour(seat)[0],
                 "status": statuses.get(seat),
                 "points": result["points"][seat],
-                # The cards still in the hand: what a seat pays for where scoring is by cards left.
-                "left": counts.get(seat, 0),
+                # What a seat pays for where scoring is by cards left: the cards still in its
+                # hand; for a seat out of passes, those it held then (they went onto the layout:
+                # its hand is empty, and "0" stood beside its "-3"), for one that dropped out with
+                # the joker, that one card.
+                "left": abs(result["points"][seat])
+                if statuses.get(seat) in ("eliminated", "dropped")
+                else counts.get(seat, 0),
                 "pays": abs(result["points"][seat]),
                 "cards": [narrate.card(c) for c in revealed.get(seat, [])],
                 # The cards in words, with the list's pause between two (a screen reader reads

@@ -185,11 +185,12 @@ def test_where_cards_left_are_paid_the_places_table_counts_each_seats_cards_left
     assert "Cards left" not in ranked
 
 
-def cards_left_tie(statuses, cards, totals):
+def cards_left_tie(statuses, cards, totals, paid=None):
     """A finished match whose last round the first out won (seat 0) and the others paid for their
-    cards (seat 0 first, then in seat order): `statuses` and `cards` per seat, `totals` at the end."""
+    cards (seat 0 first, then in seat order): `statuses` and `cards` (in hand) per seat, `totals`
+    at the end; `paid`, the cards each paid for, where not those in hand."""
     v = view(finished_state(scoring="cards_left", round_end="first_out"), None, totals=totals)
-    points = [-n for n in cards]
+    points = [-n for n in (paid or cards)]
     points[0] = -sum(points[1:])
     v["result"] = {"ranking": [0, 1, 2, 3], "points": points}
     v["seats"] = [
@@ -232,3 +233,15 @@ def test_a_tie_between_a_seat_holding_cards_and_one_out_of_the_round_says_holder
     assert re.search(r"Bo: -1 point</li><li[^>]*>Chen: -1 point<", html)
     assert "then those still holding cards" in html
     assert "then those out of the round by their places" in html
+
+
+def test_a_seat_out_of_passes_shows_the_cards_it_pays_for_in_the_cards_left_column():
+    # Dana ran out of passes holding 3 cards: they went onto the layout, her hand is empty, and
+    # the column said "0" beside her "-3". Chen dropped out with the joker: one card.
+    html = cards_left_tie(
+        ["finished", "playing", "dropped", "eliminated"], [0, 2, 0, 0], [6, -2, -1, -3],
+        paid=[0, 2, 1, 3],
+    )  # fmt: skip
+    assert re.search(r"<th scope=\"row\">Dana</th><td>3</td><td>-3</td>", html), html
+    assert re.search(r"<th scope=\"row\">Chen</th><td>1</td><td>-1</td>", html)
+    assert re.search(r"<th scope=\"row\">Bo</th><td>2</td><td>-2</td>", html)
