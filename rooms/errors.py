@@ -16,7 +16,9 @@ MESSAGES = {
         "That card lies beyond a card of an eliminated player: the row must reach it first."
     ),
     "side_closed": _("This side of the row is closed: it continues from the other end."),
-    "must_play": _("You still have a card you must play."),
+    "must_play": _(
+        "You can still play a card: in this game you may pass only when you cannot play."
+    ),
     "no_passes_left": _("You have no passes left."),
     "first_play_must_be_7D": _("The first play must be the 7 of diamonds."),
     "joker_alone": _("The joker cannot be played alone: choose the card to play after it."),

@@ -110,3 +110,18 @@ def test_its_stored_log_replays_to_the_same_position():
     assert len(rnd.events) >= 10
     assert state.log_events() == rnd.events
     assert state.turn == room.turn
+
+
+def test_a_pass_refused_while_a_card_can_be_played_says_the_rule_behind_it():
+    """With "pass even when you can play" off, a pass is refused while a card can be played; the
+    reason named no rule ("You still have a card you must play.") and read as a bug to a player
+    who had passed while able in another game."""
+    aki = new_session()
+    room = hotseat_room(aki, pass_when_playable=False)
+    assert {"type": "pass"} not in legal(room)  # hotseat_room: the first seat has a card to play
+    result = submit_action(room.slug, room.turn, {"type": "pass"}, room.version, aki)
+    assert result.error.code == "must_play"
+    assert result.error.message == (
+        "You can still play a card: in this game you may pass only when you cannot play."
+    )
+    assert fresh(room).version == room.version
