@@ -125,15 +125,27 @@ def refused(slug: str, result) -> None:
     log.log(level, "CPU move refused in %s: %s", slug, result.error.code)
 
 
-def due_rooms(stalled_for: float) -> list[str]:
-    """Rooms whose server move has waited longer than `stalled_for` seconds."""
+def due_rooms(stalled_for: float, fast_stalled_for: float | None = None) -> list[str]:
+    """Rooms whose server move has waited longer than `stalled_for` seconds, or, in a room whose
+    player pressed "Fast-forward" (no readable delay), longer than `fast_stalled_for`."""
+    from django.db.models import Q
     from django.utils import timezone
 
     from rooms.models import Room
 
-    since = timezone.now() - timedelta(seconds=stalled_for)
-    rooms = Room.objects.filter(status=Room.Status.PLAYING, auto_turn=True, updated_at__lte=since)
+    now = timezone.now()
+    waited = Q(updated_at__lte=now - timedelta(seconds=stalled_for))
+    if fast_stalled_for is not None:
+        since = now - timedelta(seconds=fast_stalled_for)
+        waited |= Q(fast_forward=True, updated_at__lte=since)
+    rooms = Room.objects.filter(waited, status=Room.Status.PLAYING, auto_turn=True)
     return list(rooms.order_by("updated_at").values_list("slug", flat=True)[:200])
+
+
+def fast_stall(stalled_for: float) -> float:
+    """How long a fast-forwarded room's server move waits before a sweep or the worker takes it:
+    `stalled_for` without the readable delay, which fast-forward skips."""
+    return max(0.0, stalled_for - float(setting("SEVENS_CPU_DELAY", 0.8)))
 
 
 def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
@@ -144,7 +156,7 @@ def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
         services.heartbeats(present)
     services.expire_absent_seats()
     services.close_idle_rooms()
-    return due_rooms(stalled_for)
+    return due_rooms(stalled_for, fast_stall(stalled_for))
 
 
 def room_versions(slugs: list[str]) -> dict[str, int]:
