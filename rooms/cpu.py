@@ -142,9 +142,13 @@ def due_rooms(stalled_for: float, fast_stalled_for: float | None = None) -> list
     return list(rooms.order_by("updated_at").values_list("slug", flat=True)[:200])
 
 
-def fast_stall(stalled_for: float) -> float:
-    """How long a fast-forwarded room's server move waits before a sweep or the worker takes it:
-    `stalled_for` without the readable delay, which fast-forward skips."""
+def fast_stall(stalled_for: float) -> float | None:
+    """How long a fast-forwarded room's CPU move waits before the worker takes it: with the
+    servers leaving every CPU turn to it, `stalled_for` without the readable delay, which
+    fast-forward skips; None (as any room) while the servers play CPU turns, fast-forwarded ones
+    at once, and the worker takes only those that stalled."""
+    if setting("SEVENS_CPU_IN_SERVER", True):
+        return None
     return max(0.0, stalled_for - float(setting("SEVENS_CPU_DELAY", 0.8)))
 
 
@@ -156,7 +160,7 @@ def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
         services.heartbeats(present)
     services.expire_absent_seats()
     services.close_idle_rooms()
-    return due_rooms(stalled_for, fast_stall(stalled_for))
+    return due_rooms(stalled_for)
 
 
 def room_versions(slugs: list[str]) -> dict[str, int]:
