@@ -33,6 +33,7 @@ def session_key(request) -> str:
 FIRST_PRESET = {"zh-hant": "chinese"}
 REMEMBERED = "last_game"  # the session key: the rules and name of the browser's last new game
 SEAT_NAME = "seat_name"  # the session key: the name the browser last took a friend's seat under
+LEFT_SEATS = "left_seats"  # the session key: the seat this browser left, by room, to take it back
 
 
 @require_safe
@@ -205,12 +206,19 @@ def take_seat(request, slug):
     typed = table_name(request.POST.get("name", ""))
     name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
+    # A player back after leaving takes their own seat (their cards, their points) if it is free.
+    left = request.session.get(LEFT_SEATS, {}).get(room.slug)
+    free.sort(key=lambda seat: seat.index != left)
     try:
         if not free:
             raise RoomError("seat_taken")
         services.take_seat(room, free[0].index, name, session_key(request))
     except RoomError as error:
         return refused(request, room, error.message)
+    if left is not None:
+        request.session[LEFT_SEATS] = {
+            k: v for k, v in request.session[LEFT_SEATS].items() if k != room.slug
+        }
     if typed:
         request.session[SEAT_NAME] = typed
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
@@ -219,7 +227,13 @@ def take_seat(request, slug):
 @require_POST
 def leave_seat(request, slug):
     room = find_room(slug)
-    services.leave_seat(room, session_key(request))
+    key = session_key(request)
+    held = room.seats.filter(session_key=key).values_list("index", flat=True).first()
+    services.leave_seat(room, key)
+    if held is not None:
+        left = {k: v for k, v in request.session.get(LEFT_SEATS, {}).items() if k != room.slug}
+        # The latest few rooms are enough: the session lasts a year.
+        request.session[LEFT_SEATS] = dict(list(left.items())[-9:]) | {room.slug: held}
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 

@@ -199,6 +199,24 @@ def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
     assert re.search(r'data-card="\w+"', page(ben, room))
 
 
+def test_a_player_who_left_takes_their_own_seat_back_when_two_are_free(aki, ben, dan, room):
+    # Ben (seat 1) and Dan (seat 2) leave during the match; Dan comes back first. "The computer
+    # plays their seat until they come back and take it again" (the help): Dan gets his own seat,
+    # with his cards and his points, not Ben's, the first free one.
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    aki.post(f"/room/{room.slug}/start/")
+    ben.post(f"/room/{room.slug}/leave/")
+    dan.post(f"/room/{room.slug}/leave/")
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    assert room.seats.get(index=2).session_key == dan.session.session_key
+    assert room.seats.get(index=1).session_key is None
+    # Anyone else takes the first free seat, as before.
+    chie = Client()
+    chie.post(f"/room/{room.slug}/seat/", {"name": "Chie"})
+    assert room.seats.get(index=1).session_key == chie.session.session_key
+
+
 def test_a_player_who_left_finds_their_name_in_the_box_to_take_the_seat_back(aki, ben, room):
     ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
     aki.post(f"/room/{room.slug}/start/")
