@@ -192,7 +192,12 @@ def room_page(request, room: Room) -> dict:
     # opening a room's address would otherwise leave a session behind for a year); taking a seat
     # makes one.
     page = table_render.page_context(room, request.session.session_key or "")
-    page.update(name_length=NAME_LENGTH, join_name=join_name(request))
+    page.update(
+        name_length=NAME_LENGTH,
+        join_name=join_name(request),
+        # The room's own address, also on a page drawn again at a form's (`refused`).
+        share_link=request.build_absolute_uri(reverse("room", args=[room.slug])),
+    )
     return page
 
 
