@@ -107,9 +107,9 @@ def create(request):
     form = RulesForm(request.POST)
     if over_limit(request, "new_room"):
         refuse(form, "new_room")
-        return render(request, "rooms/home.html", {"form": form}, status=429)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=429)
     if not form.is_valid():
-        return render(request, "rooms/home.html", {"form": form}, status=400)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
     mode, level = form.mode()
     try:
         room = services.create_room(
@@ -126,7 +126,7 @@ def create(request):
         )
     except RoomError as error:
         form.add_error(None, error.message)
-        return render(request, "rooms/home.html", {"form": form}, status=400)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
     request.session[REMEMBERED] = {
         "rules": form.rules(),
         "name": form.cleaned_data["name"],
@@ -197,6 +197,8 @@ def room_page(request, room: Room) -> dict:
         join_name=join_name(request),
         # The room's own address, also on a page drawn again at a form's (`refused`).
         share_link=request.build_absolute_uri(reverse("room", args=[room.slug])),
+        # Where the language menu returns: the room, not a form's address (POST only: 405).
+        switcher_next=reverse("room", args=[room.slug]),
     )
     return page
 

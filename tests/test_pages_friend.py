@@ -208,6 +208,8 @@ def test_a_refused_seat_still_offers_the_rooms_own_link_to_share(aki, ben, room)
     html = response.content.decode()
     assert "That seat is already taken." in html
     assert re.search(rf'class="share-link"[^>]*value="http://testserver/room/{room.slug}/"', html)
+    # Nor does the language menu send the player back to the form's address.
+    assert f'<input name="next" type="hidden" value="/room/{room.slug}/">' in html
 
 
 def test_a_player_who_left_takes_their_own_seat_back_when_two_are_free(aki, ben, dan, room):
