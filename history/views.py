@@ -209,6 +209,7 @@ def _deal_refused(request, match: StoredMatch, text: str, *, status: int):
     """The match page again, saying why no room was opened from its deal (as the home and deal
     pages say it on their forms)."""
     context = {**_match_context(request, match), "refusal": text}
+    context["switcher_next"] = reverse("match", args=[match.pk])  # not the form's (POST only)
     return render(request, "history/match.html", context, status=status)
 
 

@@ -125,15 +125,31 @@ def refused(slug: str, result) -> None:
     log.log(level, "CPU move refused in %s: %s", slug, result.error.code)
 
 
-def due_rooms(stalled_for: float) -> list[str]:
-    """Rooms whose server move has waited longer than `stalled_for` seconds."""
+def due_rooms(stalled_for: float, fast_stalled_for: float | None = None) -> list[str]:
+    """Rooms whose server move has waited longer than `stalled_for` seconds, or, in a room whose
+    player pressed "Fast-forward" (no readable delay), longer than `fast_stalled_for`."""
+    from django.db.models import Q
     from django.utils import timezone
 
     from rooms.models import Room
 
-    since = timezone.now() - timedelta(seconds=stalled_for)
-    rooms = Room.objects.filter(status=Room.Status.PLAYING, auto_turn=True, updated_at__lte=since)
+    now = timezone.now()
+    waited = Q(updated_at__lte=now - timedelta(seconds=stalled_for))
+    if fast_stalled_for is not None:
+        since = now - timedelta(seconds=fast_stalled_for)
+        waited |= Q(fast_forward=True, updated_at__lte=since)
+    rooms = Room.objects.filter(waited, status=Room.Status.PLAYING, auto_turn=True)
     return list(rooms.order_by("updated_at").values_list("slug", flat=True)[:200])
+
+
+def fast_stall(stalled_for: float) -> float | None:
+    """How long a fast-forwarded room's CPU move waits before the worker takes it: with the
+    servers leaving every CPU turn to it, `stalled_for` without the readable delay, which
+    fast-forward skips; None (as any room) while the servers play CPU turns, fast-forwarded ones
+    at once, and the worker takes only those that stalled."""
+    if setting("SEVENS_CPU_IN_SERVER", True):
+        return None
+    return max(0.0, stalled_for - float(setting("SEVENS_CPU_DELAY", 0.8)))
 
 
 def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:

@@ -65,7 +65,8 @@ def table_for(
 
     facts = room_facts(room)
     device = device and facts["mode"] == "hotseat"
-    if facts["status"] == "waiting":
+    # Before the first deal (a room closed in its lobby too) there is no table, as on the socket.
+    if facts["status"] == "waiting" or room.match_id is None:
         return table.build(None, room=facts, viewer_seat=viewer_seat)
     curtain_for, curtain_passes = None, False
     if device:

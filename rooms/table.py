@@ -72,8 +72,13 @@ def public(view: dict | None, *, room: dict) -> dict:
         "lobby": room["lobby"],
         "creator_seated": room.get("creator_seated", True),
         "started": view is not None,
-        # A closed room (by the idle sweep or an operator) says so to every viewer, live too.
-        "message": _("This room is closed. Its match is kept.")
+        # A closed room (by the idle sweep or an operator) says so to every viewer, live too; one
+        # closed before its first deal has no match to keep.
+        "message": (
+            _("This room is closed. Its match is kept.")
+            if view is not None
+            else _("This room is closed.")
+        )
         if room["status"] == "closed"
         else None,
         "level": "info",

@@ -34,6 +34,7 @@ def session_key(request) -> str:
 FIRST_PRESET = {"zh-hant": "chinese"}
 REMEMBERED = "last_game"  # the session key: the rules and name of the browser's last new game
 SEAT_NAME = "seat_name"  # the session key: the name the browser last took a friend's seat under
+LEFT_SEATS = "left_seats"  # the session key: the seat this browser left, by room, to take it back
 
 
 @require_safe
@@ -104,9 +105,9 @@ def create(request):
     form = RulesForm(request.POST)
     if over_limit(request, "new_room"):
         refuse(form, "new_room")
-        return render(request, "rooms/home.html", {"form": form}, status=429)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=429)
     if not form.is_valid():
-        return render(request, "rooms/home.html", {"form": form}, status=400)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
     mode, level = form.mode()
     try:
         room = services.create_room(
@@ -123,7 +124,7 @@ def create(request):
         )
     except RoomError as error:
         form.add_error(None, error.message)
-        return render(request, "rooms/home.html", {"form": form}, status=400)
+        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
     request.session[REMEMBERED] = {
         "rules": form.rules(),
         "name": form.cleaned_data["name"],
@@ -189,7 +190,14 @@ def room_page(request, room: Room) -> dict:
     # opening a room's address would otherwise leave a session behind for a year); taking a seat
     # makes one.
     page = table_render.page_context(room, request.session.session_key or "")
-    page.update(name_length=NAME_LENGTH, join_name=join_name(request))
+    page.update(
+        name_length=NAME_LENGTH,
+        join_name=join_name(request),
+        # The room's own address, also on a page drawn again at a form's (`refused`).
+        share_link=request.build_absolute_uri(reverse("room", args=[room.slug])),
+        # Where the language menu returns: the room, not a form's address (POST only: 405).
+        switcher_next=reverse("room", args=[room.slug]),
+    )
     return page
 
 
@@ -203,12 +211,19 @@ def take_seat(request, slug):
     typed = table_name(request.POST.get("name", ""))
     name = player_name(request, typed)
     free = [seat for seat in room.seats.all() if seat.kind == "human" and not seat.session_key]
+    # A player back after leaving takes their own seat (their cards, their points) if it is free.
+    left = request.session.get(LEFT_SEATS, {}).get(room.slug)
+    free.sort(key=lambda seat: seat.index != left)
     try:
         if not free:
             raise RoomError("seat_taken")
         services.take_seat(room, free[0].index, name, session_key(request))
     except RoomError as error:
         return refused(request, room, error.message)
+    if left is not None:
+        request.session[LEFT_SEATS] = {
+            k: v for k, v in request.session[LEFT_SEATS].items() if k != room.slug
+        }
     if typed:
         request.session[SEAT_NAME] = typed
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
@@ -217,7 +232,13 @@ def take_seat(request, slug):
 @require_POST
 def leave_seat(request, slug):
     room = find_room(slug)
-    services.leave_seat(room, session_key(request))
+    key = session_key(request)
+    held = room.seats.filter(session_key=key).values_list("index", flat=True).first()
+    services.leave_seat(room, key)
+    if held is not None:
+        left = {k: v for k, v in request.session.get(LEFT_SEATS, {}).items() if k != room.slug}
+        # The latest few rooms are enough: the session lasts a year.
+        request.session[LEFT_SEATS] = dict(list(left.items())[-9:]) | {room.slug: held}
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 

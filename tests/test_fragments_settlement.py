@@ -245,3 +245,17 @@ def test_a_seat_out_of_passes_shows_the_cards_it_pays_for_in_the_cards_left_colu
     assert re.search(r"<th scope=\"row\">Dana</th><td>3</td><td>-3</td>", html), html
     assert re.search(r"<th scope=\"row\">Chen</th><td>1</td><td>-1</td>", html)
     assert re.search(r"<th scope=\"row\">Bo</th><td>2</td><td>-2</td>", html)
+
+
+def test_a_closed_room_offers_no_next_round_and_no_rematch():
+    # Closed (idle, or by an operator) between rounds or after the match: nothing more is dealt
+    # there ("This room is closed."), so the settlement offers no button that would only say so.
+    state = finished_state(rounds=3)
+    v = view(state, 0, round_number=1, totals=[4, 5, 6, 1])
+    assert "next_round" not in fragment(table_for(v, 0, status="closed"), "settlement")
+    state = finished_state(rounds=1)
+    v = view(state, 0, totals=[3, 3, 1, 0])
+    html = fragment(table_for(v, 0, status="closed"), "settlement")
+    assert "The match is over" in html and "wins the match!" in html
+    assert "rematch" not in html
+    assert "rematch" in fragment(table_for(v, 0, status="finished"), "settlement")

@@ -63,6 +63,8 @@ def test_a_room_that_could_not_be_opened_is_said_on_the_match_page(client, monke
     monkeypatch.setattr("rooms.services.create_room", refused)
     html = assert_match_page(client.post(f"/matches/{stored.pk}/deal/", ask), stored.pk, 400)
     assert refusal(html) == "Choose how to play: the computer, this device, or a friend."
+    # Its language menu returns to the match page, not to /deal/ (POST only: 405).
+    assert f'name="next" type="hidden" value="/matches/{stored.pk}/"' in html
 
     def bad_code(code):
         raise ValueError("not a deal code")  # the engine's words, never shown

@@ -39,3 +39,11 @@ def test_it_refuses_a_language_we_do_not_have(client):
     client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert '<html lang="ja">' in html
+
+
+def test_a_refused_menu_form_returns_the_language_menu_to_the_menu(client):
+    # The menu drawn again at /new/ (its form refused) sent a language change back to /new/,
+    # which answers GET with 405.
+    response = client.post("/new/", {"players": "9"})
+    assert response.status_code == 400
+    assert 'name="next" type="hidden" value="/"' in response.content.decode()

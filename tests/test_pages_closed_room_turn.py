@@ -9,7 +9,7 @@ import pytest
 from rooms import frames, services
 from rooms.models import Room
 from rooms.presence import close_room
-from tests.live_support import cpu_room, fresh, hotseat_room, new_session
+from tests.live_support import cpu_room, fresh, hotseat_room, new_session, rules
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +79,19 @@ def test_a_shared_device_shows_no_curtain_in_a_closed_room(client):
     snap = frames.read(room.slug)
     assert frames.viewer_of(snap, key) == (None, True)
     assert_nobodys_turn(frames.table_for(snap, None, None, device=True).html())
+
+
+def test_a_friends_room_closed_before_its_first_deal_keeps_no_match_and_offers_no_leaving(client):
+    key = new_session()
+    client.cookies["sessionid"] = key
+    room = services.create_room(
+        rules=rules(), mode="friend", level=None, names=["Aki"], session_key=key
+    )
+    assert room.match is None
+    assert close_room(room.slug)
+    page = client.get(f"/room/{room.slug}/").content.decode()
+    assert "This room is closed." in page
+    assert "Its match is kept" not in page  # there is none: no card was dealt
+    assert "leave-form" not in page
+    table = frames.table_for(frames.read(room.slug), 0, None)
+    assert "This room is closed." in table.html() and "Its match is kept" not in table.html()

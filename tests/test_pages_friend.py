@@ -199,6 +199,37 @@ def test_it_lets_a_player_who_left_take_the_seat_back(aki, ben, room):
     assert re.search(r'data-card="\w+"', page(ben, room))
 
 
+def test_a_refused_seat_still_offers_the_rooms_own_link_to_share(aki, ben, room):
+    # The room page drawn again to say why a form changed nothing is served at the form's
+    # address: its link to share named that address (/seat/), which a friend opening it got 405.
+    for name in ("Ben", "Chie", "Dan"):
+        Client().post(f"/room/{room.slug}/seat/", {"name": name})
+    response = ben.post(f"/room/{room.slug}/seat/", {"name": "Eri"})
+    html = response.content.decode()
+    assert "That seat is already taken." in html
+    assert re.search(rf'class="share-link"[^>]*value="http://testserver/room/{room.slug}/"', html)
+    # Nor does the language menu send the player back to the form's address.
+    assert f'<input name="next" type="hidden" value="/room/{room.slug}/">' in html
+
+
+def test_a_player_who_left_takes_their_own_seat_back_when_two_are_free(aki, ben, dan, room):
+    # Ben (seat 1) and Dan (seat 2) leave during the match; Dan comes back first. "The computer
+    # plays their seat until they come back and take it again" (the help): Dan gets his own seat,
+    # with his cards and his points, not Ben's, the first free one.
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    aki.post(f"/room/{room.slug}/start/")
+    ben.post(f"/room/{room.slug}/leave/")
+    dan.post(f"/room/{room.slug}/leave/")
+    dan.post(f"/room/{room.slug}/seat/", {"name": "Dan"})
+    assert room.seats.get(index=2).session_key == dan.session.session_key
+    assert room.seats.get(index=1).session_key is None
+    # Anyone else takes the first free seat, as before.
+    chie = Client()
+    chie.post(f"/room/{room.slug}/seat/", {"name": "Chie"})
+    assert room.seats.get(index=1).session_key == chie.session.session_key
+
+
 def test_a_player_who_left_finds_their_name_in_the_box_to_take_the_seat_back(aki, ben, room):
     ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
     aki.post(f"/room/{room.slug}/start/")

@@ -105,3 +105,27 @@ async def test_it_lets_a_separate_worker_play_the_cpu_seats(cluster):  # noqa: F
     await me.close()
     assert all(sum(e["seat"] == seat for e in events) >= 2 for seat in (1, 2, 3)), events
     assert_replays(cluster.db, slug)
+
+
+async def test_a_separate_worker_plays_a_fast_forwarded_room_without_the_delay(cluster):  # noqa: F811
+    # With the servers leaving the CPU to the worker, "Fast-forward" must still skip the readable
+    # delay: the worker took a turn only once the room was older than the delay, so with it or
+    # without it each CPU move waited the delay (here 5 s: a round is over 40 s of CPU moves).
+    slow = {"SEVENS_CPU_IN_SERVER": 0, "SEVENS_CPU_DELAY": 5}
+    server = cluster.server(**slow)
+    cluster.worker(**slow)
+    aki = Browser(server.base)
+    slug = open_room(aki, "cpu-easy", rounds=1)
+    me = await seat_on(server, slug, aki)
+    await me.at_least(cluster.db.room(slug)["version"])
+    await me.send(action="fast_forward")
+    start = time.monotonic()
+    await play_round([me], cluster.db, slug, timeout=60, moves=3)
+    while (room := cluster.db.room(slug))["status"] == "playing" and room["auto_turn"]:
+        assert time.monotonic() - start < 20, room
+        await asyncio.sleep(0.1)
+    await me.close()
+    cpu_moves = [e for r in cluster.db.events(slug) for e in r if e["seat"] != 0]
+    assert len(cpu_moves) >= 3
+    assert time.monotonic() - start < 12, (len(cpu_moves), time.monotonic() - start)
+    assert_replays(cluster.db, slug)

@@ -164,6 +164,7 @@ class TestFriendRoomClosed(LiveRoomTestCase):
 
         aki = open_friend_room(self)
         expect(aki.locator(".share")).to_be_visible()
+        expect(aki.locator(".leave-form")).to_be_visible()
         slug = aki.url.rstrip("/").split("/")[-1]
 
         def close():  # an operator's "Close the selected rooms", in a thread of its own
@@ -176,6 +177,9 @@ class TestFriendRoomClosed(LiveRoomTestCase):
             assert pool.submit(close).result()
         expect(aki.locator("#lobby")).to_have_attribute("data-status", "closed")
         expect(aki.locator(".share")).to_be_hidden()
+        # Nor a seat to leave (a reload shows none), nor a match it kept: none was dealt.
+        expect(aki.locator(".leave-form")).to_be_hidden()
+        expect(aki.locator("#messages")).to_have_text("This room is closed.")
 
     def test_once_every_seat_is_taken_the_start_button_only_starts(self):
         aki = self.new_page()

@@ -71,7 +71,8 @@ class Command(BaseCommand):
                     services.expire_absent_seats()
                     services.close_idle_rooms()
                     swept = time.monotonic()
-                played = sum(self.play(slug, once) for slug in cpu.due_rooms(stall))
+                due = cpu.due_rooms(stall, cpu.fast_stall(stall))
+                played = sum(self.play(slug, once) for slug in due)
             except (DatabaseError, InterfaceError) as error:
                 # PostgreSQL restarted, failed over or dropped the connection: the pass is lost
                 # (a move is one transaction, so nothing is half-applied) and the worker waits
