@@ -44,6 +44,7 @@ MESSAGES = {
     "already_seated": _("You already have a seat at this table."),
     "no_such_seat": _("There is no such seat."),
     "not_creator": _("Only the player who opened the room can do that."),
+    "start_from_seat": _("Only a player seated at the table can start the game."),
     "not_between_rounds": _("The next round cannot be dealt yet."),
     "not_finished": _("A new match can start only when this one is over."),
     "not_waiting": _("The game has already started."),

@@ -160,10 +160,11 @@ def page_context(room, session_key: str) -> dict:
         # free (panel.js followStatus): a seat its player left during the match comes free.
         "can_join": open_room and not mine and room.mode == "friend",
         "seat_free": bool(free),
-        # the creator; or, once they left their seat, any seated player (the form then shows only
-        # while the lobby says so: panel.js followStatus)
+        # from a seat: the creator's; or, once they left theirs, any seated player's (the form
+        # then shows only while the lobby says so: panel.js followStatus)
         "can_start": waiting
-        and (room.created_by == session_key or (bool(mine) and room.mode == "friend")),
+        and bool(mine)
+        and (room.created_by == session_key or room.mode == "friend"),
         "creator": room.created_by == session_key,
         # The computers' level the start form offers first, and the levels it offers (random
         # only where the operator made it the default).

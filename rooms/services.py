@@ -210,14 +210,13 @@ def creator_seated(room: Room, seats) -> bool:
 def may_start(room: Room, seats, session_key: str | None) -> bool:
     """The player who opened the room starts the match; once they have left their seat, or stayed
     away (a friend who joined should not be left waiting for the idle sweep), any seated player
-    at the table may."""
-    if not session_key:
-        return False
-    if room.created_by == session_key:
-        return True
-    return not creator_seated(room, seats) and any(
+    at the table may. Only from a seat at the table: the player who opened the room and left it
+    no longer starts a game they would only watch (with nobody seated, one nobody plays)."""
+    if not session_key or not any(
         s.session_key == session_key and not s.cpu_controlled for s in seats
-    )
+    ):
+        return False
+    return room.created_by == session_key or not creator_seated(room, seats)
 
 
 def fill_level() -> str:
@@ -236,7 +235,9 @@ def fill_and_start(room: Room | str, session_key: str, level: str | None = None)
         room = _lock(room)
         seats = list(room.seats.all())
         if not may_start(room, seats, session_key):
-            raise RoomError("not_creator")
+            # Without a seat where one would do (the creator who left it, anyone once they did).
+            seat_would_do = room.created_by == session_key or not creator_seated(room, seats)
+            raise RoomError("start_from_seat" if seat_would_do else "not_creator")
         if room.status != Room.Status.WAITING:
             raise RoomError("not_waiting")
         for seat in seats:

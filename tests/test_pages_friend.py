@@ -400,3 +400,15 @@ def test_opening_a_rooms_address_leaves_no_session_behind_until_a_seat_is_taken(
     assert Session.objects.count() == before + 1
     assert room.seats.filter(name="Ben").exclude(session_key=None).exists()
     assert "Leave my seat" in page(ben, room)
+
+
+def test_the_player_who_opened_the_room_and_left_their_seat_is_offered_no_start(aki, ben, room):
+    # Watching now: a start would deal a game without her (the help: "if they leave their seat
+    # before that, any seated player can"). Ben, seated, is offered it.
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    aki.post(f"/room/{room.slug}/leave/")
+    assert start_form(page(aki, room)) is None
+    assert start_form(page(ben, room)) is not None
+    response = aki.post(f"/room/{room.slug}/start/")
+    assert response.status_code == 400
+    assert "Only a player seated at the table can start the game." in response.content.decode()

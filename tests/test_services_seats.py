@@ -69,6 +69,25 @@ def test_it_lets_only_the_creator_fill_with_cpus_and_start():
         services.fill_and_start(room, aki)
 
 
+def test_the_player_who_opened_the_room_and_left_their_seat_does_not_start_it():
+    """Aki left her seat before the start: she only watches now, and a game she started would be
+    one she is not in (with nobody seated, one nobody plays). Ben, seated, starts it; the help
+    says "if they leave their seat before that, any seated player can"."""
+    aki, ben = new_session(), new_session()
+    room = friend_room(aki)
+    services.leave_seat(room, aki)
+    with pytest.raises(RoomError) as refused:
+        services.fill_and_start(room, aki)
+    assert refused.value.code == "start_from_seat"
+    assert refused.value.message == "Only a player seated at the table can start the game."
+    services.take_seat(room, 1, "Ben", ben)
+    with pytest.raises(RoomError):
+        services.fill_and_start(room, aki)
+    assert fresh(room).status == Room.Status.WAITING
+    services.fill_and_start(room, ben, level="easy")
+    assert fresh(room).status == Room.Status.PLAYING
+
+
 def test_it_hands_a_left_seat_to_the_cpu_until_someone_takes_it():
     aki, ben, chie = new_session(), new_session(), new_session()
     room = friend_room(aki)
