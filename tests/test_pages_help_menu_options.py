@@ -18,3 +18,21 @@ def test_it_names_every_part_of_the_menu(client, language):
     with translation.override(language):
         for words in MENU_WORDS:
             assert gettext(words) in starting, (language, words)
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", "in Traditional Chinese it first opens on the Chinese game"),
+        ("ja", "繁体字中国語で初めて開いたときは、中国式のルールが選ばれています"),
+        ("zh-hans", "第一次用繁体中文打开时，菜单先选好中国规则"),
+        ("zh-hant", "第一次用繁體中文打開時，選單先選好排七的規則"),
+    ],
+)
+def test_it_says_the_menu_first_opens_on_the_chinese_game_in_traditional_chinese(
+    client, language, words
+):
+    # views.FIRST_PRESET: only the English page said so (a player switching languages found the
+    # menu changed with no word of why).
+    starting = client.get("/help/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in starting.split("<h2", 2)[1]
