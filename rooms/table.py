@@ -274,6 +274,13 @@ def _layout_row(row: dict, over: bool) -> dict:
         "next": [narrate.card(c) for c in row.get("next") or []],
         # An eliminated seat's cards, laid apart from the run: the row note names them.
         "placed": [narrate.card(c["card"]) for c in row["cells"] if c["state"] == "placed"],
+        # "Continue from the other end": the spot the run reached no card goes on (drawn dark;
+        # the row note says it in words, for a screen reader too).
+        "closed": [
+            narrate.card(c["card"])
+            for c in row["cells"]
+            if c["state"] == "closed" and not over and not row["full"]
+        ],
     }
 
 

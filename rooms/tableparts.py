@@ -52,6 +52,10 @@ def _row(row: dict) -> str:
     if row["placed"]:
         placed = " ".join(f"<b>{e(c['text'])}</b>" for c in row["placed"])
         note += f"{' · ' if note else ''}{_('placed apart:')}{sentence_space()}{placed}"
+    if row["closed"]:
+        closed = " ".join(f"<b>{e(c['text'])}</b>" for c in row["closed"])
+        word = pgettext("a row's spot no card goes on", "closed:")
+        note += f" · {word}{sentence_space()}{closed}"
     return (
         f'\n<li class="row" data-suit="{suit}"><b class="row-suit">{e(row["symbol"])}'
         f'<i>{e(row["name"])}</i></b><ol class="cells">{"".join(cells)}</ol>'

@@ -52,6 +52,8 @@ def test_it_renders_hand_controls_and_table_state_as_the_template_does(language,
     assert compared > 300
 
 
+# "Continue from the other end", passes only when unable: rows reach their ends, and close.
+TUNNEL = ("japanese", {"ends": "tunnel", "pass_limit": None, "pass_when_playable": False})
 SHARED = ("lobby", "layout", "seats", "last_move", "log", "settlement", "messages", "live")
 
 
@@ -71,8 +73,8 @@ def shared_views(seed: int, preset: str, overrides: dict):
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
 @pytest.mark.parametrize(
     "preset",
-    [*PRESETS, ("chinese", {})],
-    ids=["plain", "joker", "unlimited-passes-first-out", "chinese-rows-not-open"],
+    [*PRESETS, ("chinese", {}), TUNNEL],
+    ids=["plain", "joker", "unlimited-passes-first-out", "chinese-rows-not-open", "tunnel"],
 )
 def test_it_renders_the_shared_fragments_as_the_template_does(language, preset):
     # The layout, the seats (and a seat's name with and without "(you)"), the log, the last move,
@@ -108,3 +110,22 @@ def seat_name_partial(seat: dict) -> str:
     from django.template.loader import render_to_string
 
     return render_to_string("rooms/table.html#seat_name", {"seat": seat})
+
+
+def test_a_closed_spot_is_said_in_the_row_note_in_words():
+    """Under "continue from the other end" the spot a run reached is closed: drawn dark, and said
+    nowhere in words (a screen reader heard only the next cards). The row note now names it."""
+    said = 0
+    for view, seat in views_of_a_round(1, *TUNNEL):
+        t = table.build(view, room=room_facts(view, mode="friend"), viewer_seat=seat)
+        for row in view["rows"]:
+            closed = [c["card"] for c in row["cells"] if c["state"] == "closed"]
+            html = tableparts.layout(t)
+            note = html.split(f'id="n{row["suit"]}"', 1)[1].split("</p>", 1)[0]
+            if closed and not row["full"]:
+                text = table.narrate.card(closed[0])["text"]
+                assert f"closed: <b>{text}</b>" in note, note
+                said += 1
+            else:
+                assert "closed:" not in note
+    assert said

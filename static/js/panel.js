@@ -468,7 +468,7 @@
       var letters = word.replace("!", "");
       // Cells run in the row's order (state.ranks: A…K, or 2…A when the ace is high), so the next
       // cards come out low end first, as the server names them.
-      var cells = [], next = [], placed = [];
+      var cells = [], next = [], placed = [], closed = [];
       for (var i = 0; i < letters.length; i++) {
         var card = state.ranks[i] + suit;
         var letter = letters[i];
@@ -481,6 +481,7 @@
         cells.push(cell);
         if (letter === "n") next.push(card);
         if (letter === "p") placed.push(card);
+        if (letter === "c") closed.push(card);
       }
       var open = letters[state.ranks.indexOf("7")] === "r"; // a row opens with its 7 on the table
       row.querySelector("ol.cells").replaceChildren.apply(row.querySelector("ol.cells"), cells);
@@ -502,6 +503,11 @@
       if (placed.length) {
         parts.push(document.createTextNode((parts.length ? " \u00b7 " : "") + room.getAttribute("data-placed") + space));
         parts = parts.concat(bold(placed));
+      }
+      // "Continue from the other end": the spot the run reached, closed (as the server writes it).
+      if (closed.length && !full && !state.over) {
+        parts.push(document.createTextNode(" \u00b7 " + room.getAttribute("data-closed") + space));
+        parts = parts.concat(bold(closed));
       }
       note.className = "row-note" + (full ? " full" : open ? "" : " closed");
       note.removeAttribute("data-spoken"); // its new words are given again (speakCards)
