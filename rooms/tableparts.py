@@ -221,7 +221,11 @@ def messages(t: dict) -> str:
         # above the hand, as seed 002 has it).
         hint += f' data-note="{e(t["note"])}"' if t.get("note") else ""
         words = e(t["message"])
-        if t.get("spoken") and t["spoken"] != t["message"]:
+        if t.get("note") == "forced_pass":
+            # Shown, not read out again: the live region said it when the turn came ("You have
+            # no card you can play: you pass automatically", `table.forced_pass_text`).
+            words = f'<span class="message-shown" aria-hidden="true">{words}</span>'
+        elif t.get("spoken") and t["spoken"] != t["message"]:
             # Shown with the cards as the page writes them, read out in words.
             words = (
                 f'<span class="message-shown" aria-hidden="true">{words}</span>'

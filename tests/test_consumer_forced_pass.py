@@ -45,8 +45,14 @@ async def test_it_passes_for_a_player_who_cannot_play_and_tells_only_that_player
     events = await db(lambda: fresh(room).match.rounds.get().events)()
     assert events[0] == {"seat": 0, "type": "pass"}
     assert any(NOTE in f for f in seen_by_player)
-    # Marked as the forced pass's note: the 3D table shows it above the hand (seed 002).
-    assert any('data-note="forced_pass">' + NOTE in f for f in seen_by_player)
+    # Marked as the forced pass's note: the 3D table shows it above the hand (seed 002). Shown,
+    # not read out: the live region said it when the turn came (a screen reader heard it twice).
+    shown = '<span class="message-shown" aria-hidden="true">' + NOTE
+    assert any('data-note="forced_pass">' + shown in f for f in seen_by_player)
+    assert any(
+        '<div id="live"' in f and "you pass automatically" in f.split('<div id="live"', 1)[1]
+        for f in seen_by_player
+    )
     assert not any(NOTE in f for f in seen_by_watcher)
     await player.disconnect()
     await watcher.disconnect()
