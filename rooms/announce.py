@@ -70,6 +70,15 @@ def tell_browser_moved_on_commit(slug: str, old_key: str) -> None:
     transaction.on_commit(lambda: _send(slug, {"type": "browser.moved", "mark": mark}))
 
 
+def tell_browser_seated_on_commit(slug: str, session_key: str, seated: bool) -> None:
+    """After commit: the other pages of this browser in the room learn it took a seat, or left
+    it (another tab): a page drawn the other way ("Take a free seat" for a seated browser, "Leave
+    my seat" for a watcher) loads anew. Before the deal no table says who is seated."""
+    mark = browser_key_mark(session_key)
+    message = {"type": "browser.seated", "mark": mark, "seated": seated}
+    transaction.on_commit(lambda: _send(slug, message))
+
+
 def _send(slug: str, message: dict) -> None:
     """Sends `message` to the room's group; on a server process's loop without waiting for it.
     A failure is logged: the write is committed, and clients catch up by version."""

@@ -35,6 +35,9 @@ CLOSE_TOO_MANY = 4029
 
 # Sent to a page whose browser signed up or logged in in another tab, before its socket closes.
 ACCOUNT_CHANGED = "<!-- account changed -->"
+# Sent to the pages of a browser that took a seat, or left it, in another tab of the room.
+SEATED = "<!-- seated -->"
+UNSEATED = "<!-- unseated -->"
 
 NOTES = {
     "forced_pass": gettext_lazy("You had no card you could play, so you passed."),
@@ -136,6 +139,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.moved = True
             await self.send(text_data=ACCOUNT_CHANGED)
             await self.close(code=1000)
+
+    async def browser_seated(self, event):
+        if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
+            await self.send(text_data=SEATED if event["seated"] else UNSEATED)
 
     async def seat_note(self, event):
         # The seat this socket's last table was rendered for (a hot-seat device holds none).

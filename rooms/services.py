@@ -17,7 +17,11 @@ from django.utils import timezone
 from games.models import Match
 from games.sevens import Action, IllegalAction, RuleError, RuleSet, apply
 from rooms import narrate, rounds, signals
-from rooms.announce import tell_browser_moved_on_commit, tell_seat_on_commit
+from rooms.announce import (
+    tell_browser_moved_on_commit,
+    tell_browser_seated_on_commit,
+    tell_seat_on_commit,
+)
 from rooms.errors import RoomError, StaleVersion
 from rooms.forms import table_name
 from rooms.guard import LIVE, PLAYING, nobody_at_the_table
@@ -115,6 +119,7 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
         seat.last_seen = timezone.now()
         seat.save(update_fields=["name", "session_key", "cpu_controlled", "cpu_moved", "last_seen"])
         _save(room, **_table_fields(room, seats))
+        tell_browser_seated_on_commit(room.slug, session_key, True)
         if room.status in LIVE and room.match_id:
             signals.seat_taken.send(Room, room=room, seat=index, session_key=session_key)
     return seat
@@ -198,6 +203,7 @@ def leave_seat(room: Room | str, session_key: str) -> None:
             seat.cpu_controlled = room.status in LIVE
             seat.save(update_fields=["session_key", "connected", "cpu_controlled"])
         _save(room, **_table_fields(room, seats))
+        tell_browser_seated_on_commit(room.slug, session_key, False)
 
 
 def creator_seated(room: Room, seats) -> bool:

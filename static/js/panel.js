@@ -382,10 +382,25 @@
       .catch(function () {});
   }
 
+  // This browser took a seat, or left it, in another tab (rooms.consumers SEATED, UNSEATED):
+  // a page drawn the other way loads anew (before the deal no table says who is seated:
+  // followSeat). The tab that pressed the button is on its way to the new page already.
+  var SEATED = "<!-- seated -->";
+  var UNSEATED = "<!-- unseated -->";
+
   function beforeMessage(event) {
     if (event.detail.message === ACCOUNT_CHANGED) {
       event.preventDefault();
       setTimeout(function () { refreshAccount(5); }, 300);
+      return;
+    }
+    if (event.detail.message === SEATED || event.detail.message === UNSEATED) {
+      event.preventDefault();
+      var now = event.detail.message === SEATED ? "true" : "false";
+      if (!reloading && $(".room") && seated(document) !== now) {
+        reloading = true;
+        window.location.reload();
+      }
       return;
     }
     answered(); // the socket is alive

@@ -32,3 +32,23 @@ class TestSeatLeftInAnotherTab(LiveRoomTestCase):
         expect(other.get_by_role("button", name=LEAVE)).to_be_visible()
         expect(other.get_by_role("button", name=TAKE)).to_be_hidden()
         expect(other.locator("#seats .you")).to_have_count(1)
+
+    def test_before_the_deal_the_other_tab_follows_the_seat_too(self):
+        """In the lobby no table says who is seated: the other tab kept "Take a free seat" for a
+        browser already seated (pressing it said "You already have a seat at this table.") until
+        reloaded. It is told, and drawn anew, both ways."""
+        aki, ben = self.aki_and_ben()
+        ben_lobby = LEAVE.split(" (")[0]  # before the deal: "Leave my seat"
+        other = ben.context.new_page()  # Ben's second tab, seated
+        other.goto(aki.url)
+        connected(other)
+        expect(other.get_by_role("button", name=ben_lobby)).to_be_visible()
+
+        ben.get_by_role("button", name=ben_lobby).click()
+        expect(other.get_by_role("button", name=TAKE)).to_be_visible()
+        expect(other.get_by_role("button", name=ben_lobby)).to_have_count(0)
+
+        ben.get_by_role("button", name=TAKE).click()
+        connected(ben)
+        expect(other.get_by_role("button", name=ben_lobby)).to_be_visible()
+        expect(other.get_by_role("button", name=TAKE)).to_have_count(0)
