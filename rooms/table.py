@@ -307,26 +307,33 @@ def tie_note(
     fewer cards left (`counts`) first, or "turn" when two of them held as many cards: the engine
     then takes them in turn after the winner (`RoundState._end`); "holders" when a seat still
     holding cards is level with one out of the round but not its winner (dropped out, or out of
-    passes): the engine ranks every holder above those."""
-    note = None
-    for total in set(totals):
-        level = [seat for seat in range(len(totals)) if totals[seat] == total]
-        if len(level) < 2:
-            continue
-        note = note or "places"
-        unplaced = [
+    passes): the engine ranks every holder above those; and also when two seats out of the round
+    are level while another tie goes by the cards: they go by their places (the later out of
+    passes first), which "fewer cards left" would contradict. One note covers every tie."""
+    ties = [
+        [seat for seat in range(len(totals)) if totals[seat] == total]
+        for total in set(totals)
+        if totals.count(total) > 1
+    ]
+    if not ties:
+        return None
+    unplaced, by_places, same_count = False, False, False
+    for level in ties:
+        without = [
             seat
             for seat in level
             if shown_place(ranking.index(seat) + 1, seat in holding, round_end, scoring) is None
         ]
-        out = [seat for seat in level if seat not in unplaced and ranking.index(seat) > 0]
-        if unplaced and out:
-            return "holders"
-        if len({counts.get(seat, 0) for seat in unplaced}) < len(unplaced):
-            note = "turn"
-        elif unplaced and note != "turn":
-            note = "cards"
-    return note
+        out = [seat for seat in level if seat not in without and ranking.index(seat) > 0]
+        unplaced = unplaced or bool(without)
+        # Out-of-the-round seats ranked against another loser of their tie, not just after the winner.
+        by_places = by_places or (bool(out) and len(without) + len(out) > 1)
+        same_count = same_count or len({counts.get(seat, 0) for seat in without}) < len(without)
+    if not unplaced:
+        return "places"
+    if by_places:
+        return "holders"
+    return "turn" if same_count else "cards"
 
 
 def seat_place(view: dict, seat: dict) -> int | None:

@@ -185,14 +185,14 @@ def test_where_cards_left_are_paid_the_places_table_counts_each_seats_cards_left
     assert "Cards left" not in ranked
 
 
-def cards_left_tie(statuses, cards, totals, paid=None):
+def cards_left_tie(statuses, cards, totals, paid=None, ranking=(0, 1, 2, 3)):
     """A finished match whose last round the first out won (seat 0) and the others paid for their
-    cards (seat 0 first, then in seat order): `statuses` and `cards` (in hand) per seat, `totals`
-    at the end; `paid`, the cards each paid for, where not those in hand."""
+    cards (seat 0 first, then in seat order, or by `ranking`): `statuses` and `cards` (in hand)
+    per seat, `totals` at the end; `paid`, the cards each paid for, where not those in hand."""
     v = view(finished_state(scoring="cards_left", round_end="first_out"), None, totals=totals)
     points = [-n for n in (paid or cards)]
     points[0] = -sum(points[1:])
-    v["result"] = {"ranking": [0, 1, 2, 3], "points": points}
+    v["result"] = {"ranking": list(ranking), "points": points}
     v["seats"] = [
         {**s, "status": statuses[s["seat"]], "cards": cards[s["seat"]]} for s in v["seats"]
     ]
@@ -259,3 +259,17 @@ def test_a_closed_room_offers_no_next_round_and_no_rematch():
     assert "The match is over" in html and "wins the match!" in html
     assert "rematch" not in html
     assert "rematch" in fragment(table_for(v, 0, status="finished"), "settlement")
+
+
+def test_two_seats_out_of_the_round_level_beside_a_tie_of_cards_are_said_to_go_by_their_places():
+    # Two ties at once: Bo, still holding one card, is level with the winner, and Chen and Dana,
+    # both out of passes, are level with each other. Dana ran out of passes later, so she ranks
+    # above Chen though she held more cards (3 against 1): "whoever had fewer cards left", said for
+    # Bo's tie, put Chen first, against the standings. Out-of-the-round seats go by their places.
+    html = cards_left_tie(
+        ["finished", "playing", "eliminated", "eliminated"], [0, 1, 0, 0], [5, 5, -5, -5],
+        paid=[0, 1, 1, 3], ranking=[0, 1, 3, 2],  # the latest out of passes first
+    )  # fmt: skip
+    assert re.search(r"Dana: -5 points</li><li[^>]*>Chen: -5 points", html)
+    assert "then whoever had fewer cards left." not in html
+    assert "then those out of the round by their places" in html

@@ -297,7 +297,12 @@ def test_a_long_hand_on_a_phone_upright_leaves_every_card_a_fingers_width(webgl_
     assert len(strips) >= 16
     narrow = {c: s for c, s in strips.items() if s[0] < 24 or s[1] < 20}
     assert not narrow, narrow
-    assert len({round(s[2]) for s in strips.values()}) > 1, "two rows"
+    # Two rows, in hand order: every card of the front row below every card of the back row (one
+    # row's cards differ in height too, by the fan's curve: a few pixels, not a row's step).
+    hand = page.evaluate("() => sevensTable.view.hand")
+    behind = (len(hand) + 1) // 2
+    ys = [strips[c][2] for c in hand]
+    assert min(ys[behind:]) > max(ys[:behind]) + 15, ys
     tag = page.locator("#table3d .table3d-tag.near").bounding_box()
     canvas = page.locator("#table3d canvas").bounding_box()
     for card in strips:
@@ -308,3 +313,21 @@ def test_a_long_hand_on_a_phone_upright_leaves_every_card_a_fingers_width(webgl_
     back = page.evaluate("() => sevensTable.table.view.hand[0]")
     click_on_table(page, page.evaluate("(c) => sevensTable.handCardOnScreen(c)", back))
     assert page.evaluate("() => sevensTable.selection") == [back]
+
+
+def test_on_a_small_phone_the_name_tag_leaves_both_rows_indices_to_read(webgl_browser, demo_url):
+    """A 320 px phone upright: no room below the hand in two rows, nor beside it, and low over the
+    front row the tag reaches its indices' lower edge. It stood below the layout instead, over the
+    back row's index corners, all that shows of those cards (6 of 8 ranks hidden)."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3", width=320, height=568,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    assert page.evaluate("() => sevensTable.table.handRows") == 2
+    tag = page.locator("#table3d .table3d-tag.near").bounding_box()
+    canvas = page.locator("#table3d canvas").bounding_box()
+    for card in page.evaluate("() => sevensTable.view.hand"):
+        p = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card)
+        inside = tag["x"] <= canvas["x"] + p["x"] <= tag["x"] + tag["width"]
+        assert not (inside and tag["y"] <= canvas["y"] + p["y"] <= tag["y"] + tag["height"]), card

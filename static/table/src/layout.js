@@ -107,8 +107,10 @@ export function handWidth(scale, aspect) {
 }
 
 // A hand allowed two rows takes them when one row would show less of each card than this (world
-// units, whatever the scale): the first half of the hand behind, the rest in front of it.
+// units, whatever the scale), and two rows would show at least this much more of each (crowded):
+// the first half of the hand behind, the rest in front of it.
 const TWO_ROWS_BELOW = 0.9;
+const TWO_ROWS_GAIN = 1.15;
 // How far the front row lies in front of the back one, at scale 1: the back row's cards keep the
 // upper part of their face, their index and a strip as tall as a finger, uncovered. The back row
 // lies where a single row does, the front one nearer the player (contentBounds makes room).
@@ -117,6 +119,17 @@ export const HAND_ROW_STEP = 0.66 * CARD_H;
 /** How much of each card a row of n shows, at this scale, spread at most this wide. */
 function rowSpacing(n, scale, maxWidth) {
   return n === 1 ? 0 : Math.min(0.78 * scale, (maxWidth - CARD_W * scale) / (n - 1));
+}
+
+/**
+ * Whether n cards in one row show too little of each: less than TWO_ROWS_BELOW, where two rows
+ * would show clearly more (TWO_ROWS_GAIN). On a canvas only a little tall (a square window) the
+ * cards are drawn a little larger and even a loose row shows less than TWO_ROWS_BELOW: the rows
+ * of half as many cards are no looser there, and two cards were split into two rows.
+ */
+function crowded(n, scale, maxWidth) {
+  const one = rowSpacing(n, scale, maxWidth);
+  return n > 2 && one < TWO_ROWS_BELOW && rowSpacing(Math.ceil(n / 2), scale, maxWidth) >= TWO_ROWS_GAIN * one;
 }
 
 /**
@@ -130,7 +143,7 @@ export function handRows(aspect, players = 4) {
   if (!(aspect > 0 && aspect < TALL)) return 1;
   const scale = handScale(aspect);
   const longest = Math.ceil(53 / players); // the joker included
-  return rowSpacing(longest, scale, handWidth(scale, aspect)) < TWO_ROWS_BELOW ? 2 : 1;
+  return crowded(longest, scale, handWidth(scale, aspect)) ? 2 : 1;
 }
 
 /**
@@ -156,7 +169,7 @@ export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = H
       out.push({ x, y: 0.02 + i * 0.004, z: near + dz + (0.012 * x * x) / scale, angle: -u * tilt, scale, behind });
     }
   };
-  if (rows > 1 && n > 1 && spacing(n) < TWO_ROWS_BELOW) {
+  if (rows > 1 && crowded(n, scale, maxWidth)) {
     row(Math.ceil(n / 2), 0, true);
     row(Math.floor(n / 2), HAND_ROW_STEP * scale, false);
   } else {

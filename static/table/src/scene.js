@@ -434,6 +434,7 @@ export class Table {
         middle: on(0, HAND_Z + ((this.handScale - 1) * CARD_H) / 2).y,
         // A card's index (rank over suit: faces.js) takes its top 40%; the front row's lowest.
         corners: Math.max(...fan.filter((c) => !c.behind).map((c) => on(c.x, c.z - CARD_H * c.scale * 0.1).y)),
+        rows: fan.some((c) => c.behind) ? 2 : 1,
       };
     };
     // The band of the near hand on the screen, its cards' corners as the fan turns them (a card

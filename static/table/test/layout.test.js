@@ -176,6 +176,38 @@ test("on a phone upright a long hand takes two rows, each card showing more of i
   assert.ok(handFan(18, { scale, maxWidth }).every((s) => !s.behind));
 });
 
+test("a hand that fits loosely in one row keeps it, on a canvas only a little tall too", () => {
+  // Between a phone upright and a desktop (a canvas a little taller than wide: a square window)
+  // the cards are drawn a little larger, so one row's loosest spacing (0.78 of a card at that
+  // scale) is itself under TWO_ROWS_BELOW: every hand of two cards or more was split, 2 cards into
+  // 1 + 1, and four players' hands of 10 into two rows of 5.
+  for (let aspect = 0.5; aspect < 1.15; aspect += 0.01) {
+    const scale = handScale(aspect);
+    const maxWidth = handWidth(scale, aspect);
+    for (const players of [3, 4]) {
+      const rows = handRows(aspect, players);
+      for (let n = 1; n <= Math.ceil(53 / players); n++) {
+        const two = handFan(n, { scale, maxWidth, rows });
+        const behind = two.filter((s) => s.behind).length;
+        if (!behind) continue;
+        const one = handFan(n, { scale, maxWidth });
+        const gap = (row) => Math.min(...row.slice(1).map((s, i) => s.x - row[i].x));
+        const where = `${n} cards, ${players} players, aspect ${aspect.toFixed(2)}`;
+        // Split only where one row is squeezed by the width, and two show clearly more of each.
+        assert.ok(gap(two.slice(0, behind)) > gap(one) * 1.15, where);
+        assert.ok(gap(two.slice(behind)) > gap(one) * 1.15 || n - behind === 1, where);
+      }
+    }
+  }
+  const square = 576 / 524; // the canvas of a 600 x 800 window
+  assert.equal(handRows(square, 4), 1, "four players: 13 or 14 cards fit");
+  assert.equal(handRows(square, 3), 2, "three: 18 cards do not");
+  const scale = handScale(square);
+  const fitted = { scale, maxWidth: handWidth(scale, square), rows: 2 };
+  for (const n of [2, 5, 10, 13]) assert.ok(handFan(n, fitted).every((s) => !s.behind), `${n} cards`);
+  assert.ok(handFan(18, fitted).some((s) => s.behind));
+});
+
 test("it seats the viewer near and the others along the far side in turn order", () => {
   const places = seatPlaces(4, 2);
   assert.equal(places[2].near, true);

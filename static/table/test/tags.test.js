@@ -43,6 +43,10 @@ test("the near tag: in the gap, else below the hand, else beside it, narrower, e
   const bottom = canvas.height - (canvas.bar || 0) - 3 - size.h;
   assert.deepEqual(tagBox(rows, size, canvas), { left: 150, top: bottom, beside: false });
   assert.equal(tagBox({ ...rows, corners: bottom - 2 }, size, canvas).top, 303);
+  // Where the hand has two rows, below the layout covers the back row's index corners, all that
+  // shows of its cards (a 320 px phone: 6 of 8 ranks hidden): low over the front row all the same,
+  // its indices' lower edge covered at most.
+  assert.equal(tagBox({ ...rows, corners: bottom - 2, rows: 2 }, size, canvas).top, bottom);
 });
 
 test("a tag turned with the table keeps its ends on the canvas and clear of the bar", () => {
