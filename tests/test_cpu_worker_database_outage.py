@@ -30,7 +30,7 @@ def passes(monkeypatch, *outcomes):
     """cpu.due_rooms answers each pass with the next outcome (raised if an exception)."""
     calls = []
 
-    def due_rooms(stall):
+    def due_rooms(stall, fast_stall=None):
         outcome = outcomes[len(calls)]
         calls.append(stall)
         if isinstance(outcome, BaseException):
