@@ -101,7 +101,7 @@ def room_facts(room, seats=None) -> dict:
         "version": room.version,
         "lobby": lobby_seats(room, seats),
         # Whether the player who opened the room still holds a seat: once they left, any seated
-        # player may start the match (`services.may_start`).
+        # player may start the match (`services.start_refusal`).
         "creator_seated": services.creator_seated(room, seats),
     }
 

@@ -213,16 +213,20 @@ def creator_seated(room: Room, seats) -> bool:
     return any(s.session_key == room.created_by and not s.cpu_controlled for s in seats)
 
 
-def may_start(room: Room, seats, session_key: str | None) -> bool:
-    """The player who opened the room starts the match; once they have left their seat, or stayed
-    away (a friend who joined should not be left waiting for the idle sweep), any seated player
-    at the table may. Only from a seat at the table: the player who opened the room and left it
-    no longer starts a game they would only watch (with nobody seated, one nobody plays)."""
-    if not session_key or not any(
+def start_refusal(room: Room, seats, session_key: str | None) -> str | None:
+    """Why this browser may not start the match (a RoomError code), or None. The player who opened
+    the room starts it; once they have left their seat, or stayed away (a friend who joined should
+    not be left waiting for the idle sweep), any seated player at the table may. Only from a seat
+    at the table: the player who opened the room and left it no longer starts a game they would
+    only watch (with nobody seated, one nobody plays)."""
+    at_table = bool(session_key) and any(
         s.session_key == session_key and not s.cpu_controlled for s in seats
-    ):
-        return False
-    return room.created_by == session_key or not creator_seated(room, seats)
+    )
+    may = room.created_by == session_key or not creator_seated(room, seats)
+    if at_table and may:
+        return None
+    # Without a seat where one would do (the creator who left it, anyone once they did).
+    return "start_from_seat" if may else "not_creator"
 
 
 def fill_level() -> str:
@@ -232,7 +236,7 @@ def fill_level() -> str:
 
 
 def fill_and_start(room: Room | str, session_key: str, level: str | None = None) -> Room:
-    """The creator (or, once the creator left, a seated player: `may_start`) starts the match:
+    """The creator (or, once the creator left, a seated player: `start_refusal`) starts the match:
     every seat nobody took becomes a CPU of `level` (by default `fill_level()`)."""
     level = level or fill_level()
     if level not in Seat.Level.values:
@@ -240,10 +244,9 @@ def fill_and_start(room: Room | str, session_key: str, level: str | None = None)
     with transaction.atomic():
         room = _lock(room)
         seats = list(room.seats.all())
-        if not may_start(room, seats, session_key):
-            # Without a seat where one would do (the creator who left it, anyone once they did).
-            seat_would_do = room.created_by == session_key or not creator_seated(room, seats)
-            raise RoomError("start_from_seat" if seat_would_do else "not_creator")
+        refusal = start_refusal(room, seats, session_key)
+        if refusal:
+            raise RoomError(refusal)
         if room.status != Room.Status.WAITING:
             raise RoomError("not_waiting")
         for seat in seats:
