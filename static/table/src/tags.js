@@ -22,7 +22,7 @@ const BADGE_OVERHANG = 12;
  * - the near seat: `x` the hand's centre, `row` the layout's near edge, `hand` the far edge of a
  *   chosen card (the hand's far edge, less the lift), `below` the hand's near edge, `left` its
  *   left edge, `middle` its centre's height and `corners` the lowest its front row's index
- *   corners reach. In the gap if it fits; else below the hand, above the canvas's bottom bar
+ *   corners reach, levelled along `at.angle` through `x` (the tag is turned as the row is). In the gap if it fits; else below the hand, above the canvas's bottom bar
  *   (`canvas.bar` pixels high), where the screen is tall (a phone upright); else beside the hand,
  *   on its left, where it is wide (a phone on its side); else low over the hand, just above the
  *   bar, where the front row's index corners stay uncovered (a hand in two rows on a phone
@@ -52,7 +52,7 @@ export function tagBox(at, size, canvas, obstacles = [], besideSize = size) {
   const right = at.left - 2 * CLEAR;
   if (right - besideSize.w >= EDGE) return { left: right - besideSize.w, top: at.middle - besideSize.h / 2, beside: true };
   const low = canvas.height - (canvas.bar || 0) - CLEAR - h - tilt;
-  if (low - tilt >= (at.corners ?? Infinity) + CLEAR) return { left: clampX(at.x - w / 2), top: low, beside: false };
+  if (low >= (at.corners ?? Infinity) + CLEAR) return { left: clampX(at.x - w / 2), top: low, beside: false };
   // No room: clear of the layout all the same, over the far edge of a chosen card.
   return { left: clampX(at.x - w / 2), top: at.row + CLEAR, beside: false };
 }

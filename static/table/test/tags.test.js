@@ -43,6 +43,13 @@ test("the near tag: in the gap, else below the hand, else beside it, narrower, e
   const bottom = canvas.height - (canvas.bar || 0) - 3 - size.h;
   assert.deepEqual(tagBox(rows, size, canvas), { left: 150, top: bottom, beside: false });
   assert.equal(tagBox({ ...rows, corners: bottom - 2 }, size, canvas).top, 303);
+  // Turned with the table (5 px of tilt at a 100 px tag's ends), the corners come
+  // levelled along the tag's slope: the tag stays low while its top edge clears them. (Its box's
+  // highest point was held against the row's lowest corner, both ends counted twice: it went
+  // below the layout, over the back row's index corners.)
+  const turned = { ...rows, angle: Math.asin(0.1), corners: bottom - 5 - 3 - 1 };
+  assert.deepEqual(tagBox(turned, size, canvas), { left: 150, top: bottom - 5, beside: false });
+  assert.equal(tagBox({ ...turned, corners: bottom - 5 - 2 }, size, canvas).top, 303);
 });
 
 test("a tag turned with the table keeps its ends on the canvas and clear of the bar", () => {
