@@ -365,3 +365,31 @@ def test_on_a_table_turned_sideways_a_hand_in_two_rows_keeps_its_corners_clear_o
     settle(page)
     page.evaluate("() => sevensTable.table.renderNow()")
     assert page.evaluate(UNDER_NEAR_TAG) == []
+
+
+def test_a_far_seats_short_name_stays_on_one_line_beside_its_place(webgl_browser, demo_url):
+    """At a round's end on a 360 px phone, three players: "CPU 3", kept clear of its "2nd" badge
+    in a tag no wider than its seat's share, went onto two lines ("CPU" over "3"). The badge now
+    stands above the words where that keeps the name on one line, clear of it."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3&warm=300&names=Player 1,CPU 2,CPU 3",
+        width=360, height=740, is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    assert page.evaluate("() => sevensTable.view.over")
+    far = page.evaluate(
+        """() => [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].map((t) => {
+            const name = t.querySelector('.table3d-tag-name');
+            const range = document.createRange();
+            range.selectNodeContents(name);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            const text = range.getBoundingClientRect();
+            const badge = t.querySelector('.table3d-tag-badge');
+            const b = badge.getBoundingClientRect();
+            const covered = !badge.hidden && b.left < text.right && text.left < b.right
+                && b.top < text.bottom && text.top < b.bottom;
+            return [name.textContent, badge.hidden ? '' : badge.textContent, lines, covered];
+        })"""
+    )
+    assert sorted(f[1] for f in far) == ["1st", "2nd"], far
+    assert all(f[2] == 1 and not f[3] for f in far), far

@@ -162,7 +162,19 @@ export class Tags {
       // The badge stands over the tag's top-right corner: the words beside it keep clear of it
       // ("第 3 名" is twice as wide as "3rd" and covered the seat's name).
       const badge = el.querySelector(".table3d-tag-badge");
-      el.style.setProperty("--badge-room", `${badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG)}px`);
+      const room = badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG);
+      el.style.setProperty("--badge-room", `${room}px`);
+      // A far tag is no wider than its seat's share: a short name kept clear of the badge beside
+      // it went onto two lines ("CPU" over "3", with "2nd" on a 360 px phone). Where it fits on
+      // one line without that room, the badge stands above the words, the tag a little taller.
+      el.classList.remove("badge-above");
+      if (!entry.near && room) {
+        const name = el.querySelector(".table3d-tag-name");
+        const beside = name.offsetHeight;
+        el.style.setProperty("--badge-room", "0px");
+        if (name.offsetHeight < beside) el.classList.add("badge-above");
+        else el.style.setProperty("--badge-room", `${room}px`);
+      }
       // A far tag's line may wrap between its parts: the second then starts a line, without "·".
       el.classList.remove("wrapped");
       const [first, second] = el.querySelector(".table3d-tag-line").children;
