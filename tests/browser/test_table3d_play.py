@@ -331,3 +331,31 @@ def test_on_a_small_phone_the_name_tag_leaves_both_rows_indices_to_read(webgl_br
         p = page.evaluate("(c) => sevensTable.handCardOnScreen(c)", card)
         inside = tag["x"] <= canvas["x"] + p["x"] <= tag["x"] + tag["width"]
         assert not (inside and tag["y"] <= canvas["y"] + p["y"] <= tag["y"] + tag["height"]), card
+
+
+@pytest.mark.parametrize("warm", [6, 9])
+def test_a_hand_shrinking_to_14_or_13_cards_keeps_its_two_rows(webgl_browser, demo_url, warm):
+    """Fourteen cards went back to one row on a 360 px phone, each a strip of 20 px to press,
+    narrower than two rows had given fifteen (25) and than a 4-player game ever shows (22): the
+    two rows stay down to thirteen cards, every card at least 24 px wide."""
+    page = open_table(
+        webgl_browser, demo_url + f"?cpu=0&players=3&warm={warm}", width=360, height=740,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    page.evaluate("() => sevensTable.table.renderNow()")
+    strips = page.evaluate(
+        """() => { const t = sevensTable.table, out = {};
+        for (const c of sevensTable.view.hand) {
+            const p = sevensTable.handCardOnScreen(c);
+            let w = 0;
+            for (let d = -60; d <= 60; d++) if (t.pick(p.x + d, p.y) === c) w++;
+            out[c] = [w, p.y];
+        }
+        return out; }"""
+    )
+    assert len(strips) == {6: 14, 9: 13}[warm]
+    ys = [s[1] for s in strips.values()]
+    assert max(ys) - min(ys) > 15, "two rows (one row's fan curves by 10 px at most)"
+    narrow = {c: s for c, s in strips.items() if s[0] < 24}
+    assert not narrow, narrow

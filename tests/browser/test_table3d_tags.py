@@ -322,3 +322,74 @@ def test_the_tables_buttons_are_a_group_of_their_own(webgl_browser, demo_url):
     page = open_table(webgl_browser, demo_url + "?cpu=0&warm=6&players=4")
     bar = page.get_by_role("group", name="On the 3D table")
     assert bar.get_by_role("button", name="Pass").count() == 1
+
+
+# The hand's cards whose index (the rank, 5 to 12% of the card down from its top, over the suit, 30%:
+# faces.js) lies under the player's own tag, turned as it is drawn: the tags let presses through,
+# so they are made to catch them for the test.
+UNDER_NEAR_TAG = """() => {
+  const t = sevensTable.table;
+  const layer = document.querySelector('#table3d [data-table3d-tags]');
+  const tag = layer.querySelector('.table3d-tag.near');
+  const canvas = document.querySelector('#table3d canvas').getBoundingClientRect();
+  layer.style.pointerEvents = tag.style.pointerEvents = 'auto';
+  const out = sevensTable.view.hand.filter((c) => {
+    const m = t.cards.get(c), s = m.scale.x, a = m.rotation.y;
+    return [0.05, 0.12, 0.3].some((down) => {
+      const x = -0.3 * s, z = (-0.7 + 1.4 * down) * s;
+      const p = t.screenOf(m.position.x + x * Math.cos(a) + z * Math.sin(a), m.position.y,
+        m.position.z - x * Math.sin(a) + z * Math.cos(a));
+      return document.elementsFromPoint(canvas.left + p.x, canvas.top + p.y).some((e) => tag.contains(e));
+    });
+  });
+  layer.style.pointerEvents = tag.style.pointerEvents = '';
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("yaw", [0.07, -0.07])
+def test_on_a_table_turned_sideways_a_hand_in_two_rows_keeps_its_corners_clear_of_the_tag(
+    webgl_browser, demo_url, yaw
+):
+    """A phone upright, three players: the tag stands low over the front row. With the table
+    turned by a drag to a side it went up below the layout, over the back row's index corners (5
+    or 6 of them): its box's highest point was held against the front row's lowest corner, when
+    tag and row slope alike."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3", width=360, height=740,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    assert page.evaluate(UNDER_NEAR_TAG) == []
+    page.evaluate("(yaw) => sevensTable.table.turn(yaw, 0)", yaw)
+    settle(page)
+    page.evaluate("() => sevensTable.table.renderNow()")
+    assert page.evaluate(UNDER_NEAR_TAG) == []
+
+
+def test_a_far_seats_short_name_stays_on_one_line_beside_its_place(webgl_browser, demo_url):
+    """At a round's end on a 360 px phone, three players: "CPU 3", kept clear of its "2nd" badge
+    in a tag no wider than its seat's share, went onto two lines ("CPU" over "3"). The badge now
+    stands above the words where that keeps the name on one line, clear of it."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3&warm=300&names=Player 1,CPU 2,CPU 3",
+        width=360, height=740, is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    assert page.evaluate("() => sevensTable.view.over")
+    far = page.evaluate(
+        """() => [...document.querySelectorAll('#table3d .table3d-tag:not(.near)')].map((t) => {
+            const name = t.querySelector('.table3d-tag-name');
+            const range = document.createRange();
+            range.selectNodeContents(name);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            const text = range.getBoundingClientRect();
+            const badge = t.querySelector('.table3d-tag-badge');
+            const b = badge.getBoundingClientRect();
+            const covered = !badge.hidden && b.left < text.right && text.left < b.right
+                && b.top < text.bottom && text.top < b.bottom;
+            return [name.textContent, badge.hidden ? '' : badge.textContent, lines, covered];
+        })"""
+    )
+    assert sorted(f[1] for f in far) == ["1st", "2nd"], far
+    assert all(f[2] == 1 and not f[3] for f in far), far

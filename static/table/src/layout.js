@@ -106,11 +106,18 @@ export function handWidth(scale, aspect) {
   return aspect < TALL ? Math.min(wide, LAYOUT_WIDTH - 0.6) : wide;
 }
 
-// A hand allowed two rows takes them when one row would show less of each card than this (world
-// units, whatever the scale), and two rows would show at least this much more of each (crowded):
-// the first half of the hand behind, the rest in front of it.
+// A game's hands may take two rows (handRows) when its longest one, in one row, would show less
+// of each card than this (world units, whatever the scale), and two rows would show at least
+// TWO_ROWS_GAIN times as much of each (crowded): 3 players' 17 or 18 cards on a phone upright,
+// not 4 players' 13 or 14.
 const TWO_ROWS_BELOW = 0.9;
 const TWO_ROWS_GAIN = 1.15;
+// A hand allowed two rows takes them while one row would show less of each card than this (and
+// two would show clearly more): the first half of the hand behind, the rest in front of it. Down
+// to 13 cards (0.99 on a phone upright): at 0.9, 14 cards went back to one row, a strip of 20 px
+// to press at 360 px, narrower than two rows had given 15 cards (26) and than 4 players' longest
+// hand (22); one row of 12 shows about 24.
+const KEEP_TWO_ROWS_BELOW = 1;
 // How far the front row lies in front of the back one, at scale 1: the back row's cards keep the
 // upper part of their face, their index and a strip as tall as a finger, uncovered. The back row
 // lies where a single row does, the front one nearer the player (contentBounds makes room).
@@ -122,14 +129,14 @@ function rowSpacing(n, scale, maxWidth) {
 }
 
 /**
- * Whether n cards in one row show too little of each: less than TWO_ROWS_BELOW, where two rows
- * would show clearly more (TWO_ROWS_GAIN). On a canvas only a little tall (a square window) the
- * cards are drawn a little larger and even a loose row shows less than TWO_ROWS_BELOW: the rows
- * of half as many cards are no looser there, and two cards were split into two rows.
+ * Whether n cards in one row show too little of each: less than `below`, where two rows would
+ * show clearly more (TWO_ROWS_GAIN). On a canvas only a little tall (a square window) the cards
+ * are drawn a little larger and even a loose row shows less than that: the rows of half as many
+ * cards are no looser there, and two cards were split into two rows.
  */
-function crowded(n, scale, maxWidth) {
+function crowded(n, scale, maxWidth, below = TWO_ROWS_BELOW) {
   const one = rowSpacing(n, scale, maxWidth);
-  return n > 2 && one < TWO_ROWS_BELOW && rowSpacing(Math.ceil(n / 2), scale, maxWidth) >= TWO_ROWS_GAIN * one;
+  return n > 2 && one < below && rowSpacing(Math.ceil(n / 2), scale, maxWidth) >= TWO_ROWS_GAIN * one;
 }
 
 /**
@@ -169,7 +176,7 @@ export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = H
       out.push({ x, y: 0.02 + i * 0.004, z: near + dz + (0.012 * x * x) / scale, angle: -u * tilt, scale, behind });
     }
   };
-  if (rows > 1 && crowded(n, scale, maxWidth)) {
+  if (rows > 1 && crowded(n, scale, maxWidth, KEEP_TWO_ROWS_BELOW)) {
     row(Math.ceil(n / 2), 0, true);
     row(Math.floor(n / 2), HAND_ROW_STEP * scale, false);
   } else {

@@ -422,18 +422,27 @@ export class Table {
           angle: slope(p.x, rowFar),
         };
       }
+      const angle = slope(0, rowNear);
+      const centre = on(0, HAND_Z).x;
       return {
         far: false,
-        angle: slope(0, rowNear),
-        x: on(0, HAND_Z).x,
+        angle,
+        x: centre,
         row: on(0, rowNear).y,
         // With no cards in hand (gone out, or a watcher's empty seat) the gap reaches the hand's middle.
         hand: on(0, n ? HAND_Z - CARD_H / 2 + LIFT.z : HAND_Z).y,
         below: Math.max(on(0, front.z + (CARD_H * this.handScale) / 2).y, on(fan[0].x, front.z + (CARD_H * this.handScale) / 2 + 0.1).y),
         left: on(handLeft, fan[0].z).x,
         middle: on(0, HAND_Z + ((this.handScale - 1) * CARD_H) / 2).y,
-        // A card's index (rank over suit: faces.js) takes its top 40%; the front row's lowest.
-        corners: Math.max(...fan.filter((c) => !c.behind).map((c) => on(c.x, c.z - CARD_H * c.scale * 0.1).y)),
+        // A card's index (rank over suit: faces.js) takes its top 40%: the lowest the front row's
+        // reach, levelled along the tag's slope through the hand's centre (a turned table: the
+        // tag is turned as the row is, and the row's lower end is not under the tag's higher one).
+        corners: Math.max(
+          ...fan.filter((c) => !c.behind).map((c) => {
+            const p = on(c.x - CARD_W * c.scale * 0.3, c.z - CARD_H * c.scale * 0.1);
+            return p.y - (p.x - centre) * Math.tan(angle);
+          }),
+        ),
         rows: fan.some((c) => c.behind) ? 2 : 1,
       };
     };

@@ -21,14 +21,14 @@ const BADGE_OVERHANG = 12;
  *   where it is not, it keeps clear of the layout and covers the hand's near edge.
  * - the near seat: `x` the hand's centre, `row` the layout's near edge, `hand` the far edge of a
  *   chosen card (the hand's far edge, less the lift), `below` the hand's near edge, `left` its
- *   left edge, `middle` its centre's height, `corners` the lowest its front row's index
- *   corners reach and `rows` its rows (layout.handRows). In the gap if it fits; else below the
- *   hand, above the canvas's bottom bar (`canvas.bar` pixels high), where the screen is tall (a
- *   phone upright); else beside the hand, on its left, where it is wide (a phone on its side);
- *   else low over the hand, just above the bar, where the front row's index corners stay
- *   uncovered, or with two rows all the same (below the layout it would cover the back row's
- *   corners, all that shows of its cards: a 320 px phone); else just below the layout all the
- *   same, over the far edge of a chosen card.
+ *   left edge, `middle` its centre's height, `corners` the lowest its front row's index corners
+ *   reach, levelled along `at.angle` through `x` (the tag is turned as the row is), and `rows`
+ *   its rows (layout.handRows). In the gap if it fits; else below the hand, above the canvas's
+ *   bottom bar (`canvas.bar` pixels high), where the screen is tall (a phone upright); else beside
+ *   the hand, on its left, where it is wide (a phone on its side); else low over the hand, just
+ *   above the bar, where the front row's index corners stay uncovered, or with two rows all the
+ *   same (below the layout it would cover the back row's corners, all that shows of its cards: a
+ *   320 px phone); else just below the layout all the same, over the far edge of a chosen card.
  * A table turned by a drag slopes on the screen: `at.angle` is the slope of the edge a tag stands
  * by, and the tag is drawn turned by it, along the edge (Tags.place).
  */
@@ -53,7 +53,7 @@ export function tagBox(at, size, canvas, obstacles = [], besideSize = size) {
   const right = at.left - 2 * CLEAR;
   if (right - besideSize.w >= EDGE) return { left: right - besideSize.w, top: at.middle - besideSize.h / 2, beside: true };
   const low = canvas.height - (canvas.bar || 0) - CLEAR - h - tilt;
-  if (low - tilt >= (at.corners ?? Infinity) + CLEAR || at.rows > 1) return { left: clampX(at.x - w / 2), top: low, beside: false };
+  if (low >= (at.corners ?? Infinity) + CLEAR || at.rows > 1) return { left: clampX(at.x - w / 2), top: low, beside: false };
   // No room: clear of the layout all the same, over the far edge of a chosen card.
   return { left: clampX(at.x - w / 2), top: at.row + CLEAR, beside: false };
 }
@@ -163,7 +163,19 @@ export class Tags {
       // The badge stands over the tag's top-right corner: the words beside it keep clear of it
       // ("第 3 名" is twice as wide as "3rd" and covered the seat's name).
       const badge = el.querySelector(".table3d-tag-badge");
-      el.style.setProperty("--badge-room", `${badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG)}px`);
+      const room = badge.hidden ? 0 : Math.max(0, badge.offsetWidth - BADGE_OVERHANG);
+      el.style.setProperty("--badge-room", `${room}px`);
+      // A far tag is no wider than its seat's share: a short name kept clear of the badge beside
+      // it went onto two lines ("CPU" over "3", with "2nd" on a 360 px phone). Where it fits on
+      // one line without that room, the badge stands above the words, the tag a little taller.
+      el.classList.remove("badge-above");
+      if (!entry.near && room) {
+        const name = el.querySelector(".table3d-tag-name");
+        const beside = name.offsetHeight;
+        el.style.setProperty("--badge-room", "0px");
+        if (name.offsetHeight < beside) el.classList.add("badge-above");
+        else el.style.setProperty("--badge-room", `${room}px`);
+      }
       // A far tag's line may wrap between its parts: the second then starts a line, without "·".
       el.classList.remove("wrapped");
       const [first, second] = el.querySelector(".table3d-tag-line").children;

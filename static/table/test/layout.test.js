@@ -170,9 +170,8 @@ test("on a phone upright a long hand takes two rows, each card showing more of i
       assert.ok(s.z + (scale * CARD_H) / 2 <= maxZ, "inside towards the player");
     }
   }
-  // A hand that shows enough of each card in one row keeps it (4 players: 13 cards at most
-  // without the joker), and one row is one row.
-  for (const n of [1, 6, 12, 13]) assert.ok(handFan(n, fitted).every((s) => !s.behind), `${n} cards`);
+  // A hand that shows enough of each card in one row keeps it, and one row is one row.
+  for (const n of [1, 6, 12]) assert.ok(handFan(n, fitted).every((s) => !s.behind), `${n} cards`);
   assert.ok(handFan(18, { scale, maxWidth }).every((s) => !s.behind));
 });
 
@@ -206,6 +205,23 @@ test("a hand that fits loosely in one row keeps it, on a canvas only a little ta
   const fitted = { scale, maxWidth: handWidth(scale, square), rows: 2 };
   for (const n of [2, 5, 10, 13]) assert.ok(handFan(n, fitted).every((s) => !s.behind), `${n} cards`);
   assert.ok(handFan(18, fitted).some((s) => s.behind));
+});
+
+test("a hand in two rows keeps them as it shrinks while one row would show less of each card", () => {
+  // At 14 cards the hand went back to one row, each card a strip of 20 px to press on a 360 px
+  // phone, against 26 in two rows at 15 and 22 for 4 players' longest hand: the narrowest a
+  // 3-player game showed. Two rows stay down to 13 cards; one row of 12 shows about 24 px.
+  for (const aspect of [336 / 412, 366 / 438, 388 / 456]) { // the canvases of 360, 390, 412 px phones
+    const scale = handScale(aspect);
+    const fitted = { scale, maxWidth: handWidth(scale, aspect), rows: handRows(aspect, 3) };
+    assert.equal(fitted.rows, 2);
+    for (let n = 2; n <= 18; n++) {
+      const fan = handFan(n, fitted);
+      const narrowest = Math.min(...fan.slice(1).map((s, i) => (s.behind === fan[i].behind ? s.x - fan[i].x : Infinity)));
+      assert.ok(narrowest >= 1, `${n} cards at ${aspect.toFixed(2)}: ${narrowest.toFixed(3)} of each card shown`);
+      assert.equal(fan.some((s) => s.behind), n >= 13, `${n} cards: two rows from 13 up`);
+    }
+  }
 });
 
 test("it seats the viewer near and the others along the far side in turn order", () => {

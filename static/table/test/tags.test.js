@@ -47,6 +47,13 @@ test("the near tag: in the gap, else below the hand, else beside it, narrower, e
   // shows of its cards (a 320 px phone: 6 of 8 ranks hidden): low over the front row all the same,
   // its indices' lower edge covered at most.
   assert.equal(tagBox({ ...rows, corners: bottom - 2, rows: 2 }, size, canvas).top, bottom);
+  // Turned with the table (5 px of tilt at a 100 px tag's ends), the corners come
+  // levelled along the tag's slope: the tag stays low while its top edge clears them. (Its box's
+  // highest point was held against the row's lowest corner, both ends counted twice: it went
+  // below the layout, over the back row's index corners.)
+  const turned = { ...rows, angle: Math.asin(0.1), corners: bottom - 5 - 3 - 1 };
+  assert.deepEqual(tagBox(turned, size, canvas), { left: 150, top: bottom - 5, beside: false });
+  assert.equal(tagBox({ ...turned, corners: bottom - 5 - 2 }, size, canvas).top, 303);
 });
 
 test("a tag turned with the table keeps its ends on the canvas and clear of the bar", () => {
