@@ -359,3 +359,24 @@ def test_a_hand_shrinking_to_14_or_13_cards_keeps_its_two_rows(webgl_browser, de
     assert max(ys) - min(ys) > 15, "two rows (one row's fan curves by 10 px at most)"
     narrow = {c: s for c, s in strips.items() if s[0] < 24}
     assert not narrow, narrow
+
+
+def test_a_hand_turned_face_up_turns_over_where_it_lies(webgl_browser, demo_url):
+    """A hot-seat curtain lifted (or a watcher seated): the hand's faces came from no seat, and
+    flew in from the layout's middle. They start where the hand lies."""
+    page = open_table(webgl_browser, demo_url + "?cpu=0")
+    settle(page)
+    starts = page.evaluate(
+        """() => { const t = sevensTable.table, v = sevensTable.view;
+        t.setState({ ...v, hand: null });  // the curtain down: backs
+        t.skip();
+        t.setState(v);  // lifted: every face is new, placed at its start
+        return v.hand.map((c) => { const m = t.cards.get(c); return [m.position.x, m.position.z]; }); }"""
+    )
+    settle(page)
+    ends = page.evaluate(
+        """() => sevensTable.view.hand.map((c) => {
+            const m = sevensTable.table.cards.get(c); return [m.position.x, m.position.z]; })"""
+    )
+    for (x0, z0), (x1, z1) in zip(starts, ends, strict=True):
+        assert abs(x0 - x1) < 0.05 and abs(z0 - z1) < 0.05, (x0, z0, x1, z1)

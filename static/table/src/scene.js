@@ -223,7 +223,9 @@ export class Table {
         mesh.userData.card = name;
         this.world.add(mesh);
         this.cards.set(name, mesh);
-        let start = deal && target.inHand ? { x: 0, y: 0.5, z: -0.9, angle: 0 } : sourceOf(from.get(name));
+        // A hand turned face up (a hot-seat curtain lifted, a watcher seated) turns over where it
+        // lies: such a card came from no seat, and flew in from the layout's middle.
+        let start = deal && target.inHand ? { x: 0, y: 0.5, z: -0.9, angle: 0 } : target.inHand && !from.has(name) ? { ...target, y: target.y + 0.4 } : sourceOf(from.get(name));
         if (deal && target.inHand) delay = stagger++ * 20;
         else if (from.has(name)) delay = stagger++ * 60;
         if (spotPos && name === JOKER) {
