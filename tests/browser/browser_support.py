@@ -256,6 +256,42 @@ def open_deal(
     connected(page)
 
 
+def room_at(rules, hands, dealer: int, events: list, turn: int) -> tuple[str, str]:
+    """A room of Aki (seat 0) against Easy computers at a position: its rules (a RuleSet), the
+    hands dealt, the dealer, the round's events so far and the seat to play. Its slug and Aki's
+    session key. Written in a thread of its own (playwright's loop runs in this one) and in one
+    transaction, so the computers never play the room's own first deal."""
+
+    def write():
+        from django.contrib.sessions.backends.db import SessionStore
+        from django.db import connection, transaction
+
+        from rooms import services
+        from rooms.models import Room
+
+        try:
+            session = SessionStore()
+            session.create()
+            with transaction.atomic():
+                room = services.create_room(
+                    rules=rules.to_dict(),
+                    mode="cpu",
+                    level="easy",
+                    names=["Aki"],
+                    session_key=session.session_key,
+                )
+                rnd = room.match.current_round()
+                rnd.dealer, rnd.hands, rnd.events = dealer, hands, events
+                rnd.save(update_fields=["dealer", "hands", "events"])
+                Room.objects.filter(pk=room.pk).update(turn=turn, auto_turn=False)
+            return room.slug, session.session_key
+        finally:
+            connection.close()  # the thread's own connection: none left open at teardown
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(write).result()
+
+
 def connected(page: Page) -> None:
     """Waits until the room's socket is open and its first frame, the whole table, is shown
     (panel.js marks the room then)."""

@@ -3,10 +3,9 @@ so in words ("closed: 6♠"), drawn by panel.js from a delta as the server draws
 (a screen reader heard only the next cards; the closed spot was only drawn dark)."""
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser_support import LiveRoomTestCase, connected
+from browser_support import LiveRoomTestCase, connected, room_at
 from django.conf import settings
 
 from tests.frames_support import parse, select
@@ -49,37 +48,9 @@ def closing_position():
 
 def closing_room() -> tuple[str, str, str]:
     """A room against three computers at that position, Aki (seat 0) to play: its slug, Aki's
-    session key and the card that closes a row (as two_spot_room in test_table3d_joker_spot)."""
-
-    def write():
-        from django.contrib.sessions.backends.db import SessionStore
-        from django.db import connection, transaction
-
-        from rooms import services
-        from rooms.models import Room
-
-        rules, hands, events, card = closing_position()
-        try:
-            session = SessionStore()
-            session.create()
-            with transaction.atomic():
-                room = services.create_room(
-                    rules=rules.to_dict(),
-                    mode="cpu",
-                    level="easy",
-                    names=["Aki"],
-                    session_key=session.session_key,
-                )
-                rnd = room.match.current_round()
-                rnd.dealer, rnd.hands, rnd.events = 3, hands, events
-                rnd.save(update_fields=["dealer", "hands", "events"])
-                Room.objects.filter(pk=room.pk).update(turn=0, auto_turn=False)
-            return room.slug, session.session_key, card
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(write).result()
+    session key and the card that closes a row."""
+    rules, hands, events, card = closing_position()
+    return (*room_at(rules, hands, 3, events, turn=0), card)
 
 
 # The row whose run reached its end: its closed cell, and its note's words after "closed:".

@@ -6,7 +6,7 @@ nothing said which is answered on the table, which stays in view."""
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser_support import TIMEOUT_MS, connected, version
+from browser_support import TIMEOUT_MS, connected, room_at, version
 from django.conf import settings
 from playwright.sync_api import expect
 from table3d_support import FAR_TAGS_UNDER_MESSAGE, click_on_table, settle
@@ -30,45 +30,16 @@ ASKED = "Where does the joker go?"
 
 
 def two_spot_room() -> tuple[str, str]:
-    """A room against two computers at that position, Aki to play: its slug and Aki's session key.
-    Written in a thread of its own (playwright's loop runs in this one) and in one transaction, so
-    the computers never play the room's own first deal."""
+    """A room against two computers at that position, Aki to play: its slug and Aki's session key."""
+    from games.sevens import Action, RuleSet, apply, new_round
 
-    def write():
-        from django.contrib.sessions.backends.db import SessionStore
-        from django.db import connection, transaction
-
-        from games.sevens import Action, RuleSet, apply, new_round
-        from rooms import services
-        from rooms.models import Room
-
-        rules = RuleSet.preset("japanese", players=3, joker=True, ends="connect", pass_limit=1)
-        state = new_round(rules, hands=HANDS, dealer=2)
-        for step in MOVES.split():
-            seat, move = step.split(":")
-            action = Action.pass_() if move == "pass" else Action.play(move)
-            state, _ = apply(state, action, int(seat))
-        try:
-            session = SessionStore()
-            session.create()
-            with transaction.atomic():
-                room = services.create_room(
-                    rules=rules.to_dict(),
-                    mode="cpu",
-                    level="easy",
-                    names=["Aki"],
-                    session_key=session.session_key,
-                )
-                rnd = room.match.current_round()
-                rnd.dealer, rnd.hands, rnd.events = 2, HANDS, list(state.log_events())
-                rnd.save(update_fields=["dealer", "hands", "events"])
-                Room.objects.filter(pk=room.pk).update(turn=state.turn, auto_turn=False)
-            return room.slug, session.session_key
-        finally:
-            connection.close()  # the thread's own connection: none left open at teardown
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(write).result()
+    rules = RuleSet.preset("japanese", players=3, joker=True, ends="connect", pass_limit=1)
+    state = new_round(rules, hands=HANDS, dealer=2)
+    for step in MOVES.split():
+        seat, move = step.split(":")
+        action = Action.pass_() if move == "pass" else Action.play(move)
+        state, _ = apply(state, action, int(seat))
+    return room_at(rules, HANDS, 2, list(state.log_events()), turn=state.turn)
 
 
 # "moved" once a move is made, or "asked" if the panel asked its question instead.
