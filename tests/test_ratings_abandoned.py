@@ -20,15 +20,24 @@ pytestmark = pytest.mark.django_db
 
 
 def under_way(key: str) -> Room:
-    """Aki's game against the computer, with a move of Aki's made and Aki to play again."""
-    room = cpu_room(key)
-    for _ in range(2):
-        call_command("run_cpu_worker", "--once", "--stall", "0")  # the computers, up to Aki
+    """Aki's game against the computer, with a move of Aki's made and the round still on. On a
+    deal where Aki then has nothing to play, the computers (and Aki's forced passes, out of
+    passes: out of the round) can end the round at once: another deal is taken."""
+    for _ in range(20):
+        room = cpu_room(key)
+        for _ in range(2):
+            call_command("run_cpu_worker", "--once", "--stall", "0")  # the computers, up to Aki
+            room = fresh(room)
+            if room.status != Room.Status.PLAYING:
+                break
+            move = legal(room)[0]
+            assert services.submit_action(room.slug, room.turn, move, room.version, key).ok
         room = fresh(room)
-        if room.status != Room.Status.PLAYING:
-            break
-        assert services.submit_action(room.slug, room.turn, legal(room)[0], room.version, key).ok
-    return fresh(room)
+        if room.status == Room.Status.PLAYING:
+            return room
+        room.match.delete()
+        room.delete()
+    raise AssertionError("no deal kept a game under way")
 
 
 @pytest.fixture(autouse=True)
