@@ -131,17 +131,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if event["version"] > self.sent_version:
             await self.send_table(version=event["version"])
 
+    def of_this_browser(self, event) -> bool:
+        """Whether a notice for a browser (`announce.browser_key_mark`) is for this socket's."""
+        return (
+            bool(self.session_key) and announce.browser_key_mark(self.session_key) == event["mark"]
+        )
+
     async def browser_moved(self, event):
         # This browser signed up or logged in in another tab: its session has a new key, which
         # the page's next handshake carries. A normal close: the page reconnects at once.
-        if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
+        if self.of_this_browser(event):
             # The page's header still offers "Log in / Sign up": it fetches its new one (panel.js).
             self.moved = True
             await self.send(text_data=ACCOUNT_CHANGED)
             await self.close(code=1000)
 
     async def browser_seated(self, event):
-        if self.session_key and announce.browser_key_mark(self.session_key) == event["mark"]:
+        if self.of_this_browser(event):
             await self.send(text_data=SEATED if event["seated"] else UNSEATED)
 
     async def seat_note(self, event):

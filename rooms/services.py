@@ -206,11 +206,17 @@ def leave_seat(room: Room | str, session_key: str) -> None:
         tell_browser_seated_on_commit(room.slug, session_key, False)
 
 
+def at_table(seats, session_key: str | None) -> bool:
+    """Whether this browser holds one of `seats` and is at the table (not left, not away past the
+    grace period with the computer playing for it)."""
+    return any(s.session_key == session_key and not s.cpu_controlled for s in seats)
+
+
 def creator_seated(room: Room, seats) -> bool:
-    """Whether the player who opened the room still holds one of its `seats` and is at the table:
-    once they left it, or stayed away past the grace period (`presence.expire_absent_seats`; a
-    closed tab in the lobby), a seated friend may start."""
-    return any(s.session_key == room.created_by and not s.cpu_controlled for s in seats)
+    """Whether the player who opened the room is at the table: once they left their seat, or
+    stayed away past the grace period (`presence.expire_absent_seats`; a closed tab in the lobby),
+    a seated friend may start."""
+    return at_table(seats, room.created_by)
 
 
 def start_refusal(room: Room, seats, session_key: str | None) -> str | None:
@@ -219,11 +225,8 @@ def start_refusal(room: Room, seats, session_key: str | None) -> str | None:
     not be left waiting for the idle sweep), any seated player at the table may. Only from a seat
     at the table: the player who opened the room and left it no longer starts a game they would
     only watch (with nobody seated, one nobody plays)."""
-    at_table = bool(session_key) and any(
-        s.session_key == session_key and not s.cpu_controlled for s in seats
-    )
     may = room.created_by == session_key or not creator_seated(room, seats)
-    if at_table and may:
+    if session_key and at_table(seats, session_key) and may:
         return None
     # Without a seat where one would do (the creator who left it, anyone once they did).
     return "start_from_seat" if may else "not_creator"

@@ -100,14 +100,20 @@ def games_in_play(request, limit: int = 3) -> list[dict]:
     ]
 
 
+def menu_again(request, form: RulesForm, *, status: int):
+    """The menu again with its form refused, at the form's address: the language menu returns to
+    the home page (the form's address answers POST only: 405)."""
+    return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=status)
+
+
 @require_POST
 def create(request):
     form = RulesForm(request.POST)
     if over_limit(request, "new_room"):
         refuse(form, "new_room")
-        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=429)
+        return menu_again(request, form, status=429)
     if not form.is_valid():
-        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
+        return menu_again(request, form, status=400)
     mode, level = form.mode()
     try:
         room = services.create_room(
@@ -124,7 +130,7 @@ def create(request):
         )
     except RoomError as error:
         form.add_error(None, error.message)
-        return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=400)
+        return menu_again(request, form, status=400)
     request.session[REMEMBERED] = {
         "rules": form.rules(),
         "name": form.cleaned_data["name"],
@@ -221,12 +227,15 @@ def take_seat(request, slug):
     except RoomError as error:
         return refused(request, room, error.message)
     if left is not None:
-        request.session[LEFT_SEATS] = {
-            k: v for k, v in request.session[LEFT_SEATS].items() if k != room.slug
-        }
+        request.session[LEFT_SEATS] = left_seats(request, without=room.slug)
     if typed:
         request.session[SEAT_NAME] = typed
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
+
+
+def left_seats(request, *, without: str) -> dict:
+    """The seats this browser left (`LEFT_SEATS`), by room, but for the room `without`."""
+    return {k: v for k, v in request.session.get(LEFT_SEATS, {}).items() if k != without}
 
 
 @require_POST
@@ -236,7 +245,7 @@ def leave_seat(request, slug):
     held = room.seats.filter(session_key=key).values_list("index", flat=True).first()
     services.leave_seat(room, key)
     if held is not None:
-        left = {k: v for k, v in request.session.get(LEFT_SEATS, {}).items() if k != room.slug}
+        left = left_seats(request, without=room.slug)
         # The latest few rooms are enough: the session lasts a year.
         request.session[LEFT_SEATS] = dict(list(left.items())[-9:]) | {room.slug: held}
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
