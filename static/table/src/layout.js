@@ -163,11 +163,10 @@ export function handRows(aspect, players = 4) {
  */
 export function handFan(n, { scale = 1, maxWidth = HAND_MAX_WIDTH * scale, z = HAND_Z, rows = 1 } = {}) {
   if (n <= 0) return [];
-  const spacing = (k) => rowSpacing(k, scale, maxWidth);
   const near = z + ((scale - 1) * CARD_H) / 2;
   const out = [];
   const row = (count, dz, behind) => {
-    const step = spacing(count);
+    const step = rowSpacing(count, scale, maxWidth);
     const tilt = Math.min(0.045, 0.5 / count);
     for (let j = 0; j < count; j++) {
       const u = j - (count - 1) / 2;

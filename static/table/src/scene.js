@@ -175,9 +175,14 @@ export class Table {
     });
   }
 
+  /** The box everything drawn lies in (contentBounds), for the near hand as this canvas draws it. */
+  bounds() {
+    return contentBounds(this.handScale, this.handWidth, this.handRows);
+  }
+
   /** The felt under everything drawn, the near hand at its present size included. */
   fitFelt() {
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
+    const [minX, maxX, minZ, maxZ] = this.bounds();
     this.felt.scale.set(maxX - minX + 1.2, 1, maxZ - minZ + 0.6);
     this.felt.position.set(0, -0.01, (minZ + maxZ) / 2);
   }
@@ -568,7 +573,7 @@ export class Table {
   }
 
   placeCamera(distance) {
-    const [, , minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
+    const [, , minZ, maxZ] = this.bounds();
     const e = Math.min(VIEWS.top, VIEWS[this.viewName] + this.pitch);
     const cz = (minZ + maxZ) / 2;
     this.camera.position.set(0, distance * Math.sin(e), cz + distance * Math.cos(e));
@@ -606,7 +611,7 @@ export class Table {
   /** The nearest camera from which the whole table fits between the overlay bars. */
   fitCamera() {
     if (!this.size) return;
-    const [minX, maxX, minZ, maxZ] = contentBounds(this.handScale, this.handWidth, this.handRows);
+    const [minX, maxX, minZ, maxZ] = this.bounds();
     const corners = [];
     for (const x of [minX, maxX]) for (const z of [minZ, maxZ]) for (const y of [0, 0.4]) corners.push(new Vector3(x, y, z));
     const top = 1 - (2 * this.margins.top) / this.size.height;
