@@ -166,13 +166,13 @@ def seats_for(base: tuple, t: dict, viewer: int) -> str:
         shared = HTML.put(key, tableparts.seats(public))
     seat = t["seats"][viewer]
     # What the partial shows of a seat: its name's two renders are kept per language and these.
-    shown = (
-        base[2],
-        *(seat.get(k) for k in ("colour_label", "name", "me", "cpu", "cpu_named", "level", "away")),
-    )
+    keys = ("colour_label", "name", "me", "cpu", "cpu_named", "level", "away", "was_offline")
+    shown = (base[2], *(seat.get(k) for k in keys))
     names = SEAT_NAMES.get(shown)
     if names is None:
-        plain = tableparts.seat_name({**seat, "me": False})
+        # as the watchers see it: said offline, where its own player is not (`table.own_seat`)
+        away = "offline" if seat.get("was_offline") else seat.get("away")
+        plain = tableparts.seat_name({**seat, "me": False, "away": away})
         names = SEAT_NAMES.put(shown, (plain, tableparts.seat_name(seat)))
     return shared.replace(names[0], names[1], 1)
 

@@ -26,10 +26,14 @@ def lock(room: Room | str) -> Room:
         raise RoomError("no_room") from exc
 
 
-def save(room: Room, **changes) -> None:
+def save(room: Room, *, presence: bool = False, **changes) -> None:
     """Writes `changes` only if nobody changed the room since it was read; bumps the version and
-    announces it after commit. Raises StaleVersion (rolling the transaction back) otherwise."""
+    announces it after commit. Raises StaleVersion (rolling the transaction back) otherwise.
+    `presence`: only who is online changed (`rooms.presence.shown_offline`), not the game: a move
+    made on the version before still stands (`still_current`)."""
     now = timezone.now()
+    if not presence:
+        changes["game_version"] = room.version + 1
     written = Room.objects.filter(pk=room.pk, version=room.version).update(
         version=F("version") + 1, updated_at=now, **changes
     )
@@ -42,6 +46,12 @@ def save(room: Room, **changes) -> None:
     announce_on_commit(
         room.slug, room.version, server_turn=room.status == PLAYING and room.auto_turn
     )
+
+
+def still_current(room: Room, version: int) -> bool:
+    """Whether a table of `version` shows the game as it is: that version, or one before a change
+    that only said who is online (a friend's tab closed or back)."""
+    return room.game_version <= version <= room.version
 
 
 def current(room: Room):

@@ -32,6 +32,10 @@ class Room(models.Model):
     )
     # Bumped by every change; every frame carries it and every write is guarded by it.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The version of the last change to the game (every change but a friend's seat going offline
+    # or coming back, `rooms.presence.shown_offline`): a move, a deal or a rematch asked on any
+    # version since is on the table as it is (`guard.still_current`).
+    game_version = models.PositiveIntegerField(_("game version"), default=0)
     created_by = models.CharField(_("created by"), max_length=40)  # the creator's session key
     match = models.ForeignKey(
         "games.Match",

@@ -33,6 +33,12 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
             return
         now = timezone.now()
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
+        # Said offline to the others while the grace period ran (`seat_disconnected`): no longer.
+        back = room.mode == Room.Mode.FRIEND and any(
+            not s.connected and not s.cpu_controlled for s in held
+        )
+        for seat in held:
+            seat.connected = True
         reclaimed = [s for s in held if s.cpu_controlled]
         # Also once the match is over: the player back on the final table is no longer away, and
         # "Play again" must deal them their own seat (their socket stays open, so no later
@@ -52,15 +58,39 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
             if room.mode != Room.Mode.HOTSEAT:
                 for seat in moved:
                     tell_seat_on_commit(room.slug, seat.index, "back")
+        elif back and room.status in AWAITED:
+            save(room, presence=True)  # no longer offline (`shown_offline`)
 
 
 def seat_disconnected(room: Room | str, session_key: str | None) -> None:
-    """A socket closed; the grace period runs from now (another tab's heartbeat undoes it)."""
-    if session_key:
-        slug = room if isinstance(room, str) else room.slug
-        Seat.objects.filter(room__slug=slug, session_key=session_key).update(
-            connected=False, last_seen=timezone.now()
+    """This browser's last socket in the room closed; the grace period runs from now (another
+    tab's heartbeat undoes it). With friends, the others see its seats offline meanwhile: the
+    table waits for that player, and they see why (`shown_offline`)."""
+    if not session_key:
+        return
+    slug = room if isinstance(room, str) else room.slug
+    with transaction.atomic():
+        seats = Seat.objects.filter(room__slug=slug, session_key=session_key)
+        went = seats.filter(connected=True, cpu_controlled=False).exists()
+        seats.update(connected=False, last_seen=timezone.now())
+    if went:
+        shown_offline(slug)
+
+
+def shown_offline(slug: str) -> None:
+    """A new version of a friends' room whose seats went offline or came back within the grace
+    period, which no other write would make: the tables are drawn per version
+    (`rooms.frames`), and the seats say "offline" from the seats' `connected`. Only who is online
+    changed: a move made on the table before still stands (`guard.still_current`). In a game
+    against the computer or on one device nobody else is at the table to be told."""
+    with transaction.atomic():
+        room = (
+            Room.objects.select_for_update(of=("self",))
+            .filter(slug=slug, mode=Room.Mode.FRIEND, status__in=AWAITED)
+            .first()
         )
+        if room is not None:
+            save(room, presence=True)
 
 
 def heartbeat(room: Room | str, session_key: str | None) -> None:
@@ -76,7 +106,18 @@ def heartbeats(present: dict[str, list[str]]) -> int:
     match = Q(pk__in=[])
     for slug, keys in present.items():
         match |= Q(room__slug=slug, session_key__in=[k for k in keys if k])
-    return Seat.objects.filter(match).update(connected=True, last_seen=timezone.now())
+    present_seats = Seat.objects.filter(match)
+    # Seats another process's socket closed while a tab here is still open (`seat_disconnected`
+    # said them offline): said online again.
+    back = set(
+        present_seats.filter(connected=False, cpu_controlled=False).values_list(
+            "room__slug", flat=True
+        )
+    )
+    count = present_seats.update(connected=True, last_seen=timezone.now())
+    for slug in sorted(back):
+        shown_offline(slug)
+    return count
 
 
 def grace_seconds() -> float:

@@ -128,6 +128,14 @@ def lobby_seats(room, seats=None) -> list[dict]:
                 # away past the grace period (a closed tab): the computer plays the seat once
                 # the match starts, until its player comes back
                 "away": not free and seat.cpu_controlled,
+                # a friend's connection went, within the grace period (`table.offline`)
+                "offline": (
+                    room.mode == "friend"
+                    and not free
+                    and seat.kind == "human"
+                    and not seat.connected
+                    and not seat.cpu_controlled
+                ),
             }
         )
     return seats

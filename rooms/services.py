@@ -24,7 +24,7 @@ from rooms.announce import (
 )
 from rooms.errors import RoomError, StaleVersion
 from rooms.forms import table_name
-from rooms.guard import LIVE, PLAYING, nobody_at_the_table
+from rooms.guard import LIVE, PLAYING, nobody_at_the_table, still_current
 from rooms.guard import current as _current
 from rooms.guard import lock as _lock
 from rooms.guard import save as _save
@@ -116,8 +116,18 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
         seat.name = _display_name(name, index)
         seat.session_key = session_key
         seat.cpu_controlled = seat.cpu_moved = False
-        seat.last_seen = timezone.now()
-        seat.save(update_fields=["name", "session_key", "cpu_controlled", "cpu_moved", "last_seen"])
+        # at the table (its page opens its socket next): not said offline meanwhile
+        seat.connected, seat.last_seen = True, timezone.now()
+        seat.save(
+            update_fields=[
+                "name",
+                "session_key",
+                "cpu_controlled",
+                "cpu_moved",
+                "connected",
+                "last_seen",
+            ]
+        )
         _save(room, **_table_fields(room, seats))
         tell_browser_seated_on_commit(room.slug, session_key, True)
         if room.status in LIVE and room.match_id:
@@ -279,7 +289,7 @@ def submit_action(
     try:
         with transaction.atomic():
             room = _lock(room_slug)
-            if room.version != version:
+            if not still_current(room, version):
                 # First: a view read before a change is simply old, a round that ended since
                 # included (the page gets the table as it is now, not "not in play").
                 raise StaleVersion()
@@ -318,7 +328,7 @@ def next_round(room: Room | str, session_key: str, version: int | None = None) -
         seats = list(room.seats.all())
         if room.created_by != session_key and not _holds_any(seats, session_key):
             raise RoomError("not_your_seat")
-        if version is not None and room.version != version:
+        if version is not None and not still_current(room, version):
             return room
         if room.status != Room.Status.BETWEEN_ROUNDS:
             raise RoomError("not_between_rounds")
@@ -340,7 +350,7 @@ def rematch(room: Room | str, session_key: str, version: int | None = None) -> b
             raise RoomError("not_your_seat")
         if room.status == Room.Status.CLOSED:
             raise RoomError("room_closed")
-        if version is not None and room.version != version:
+        if version is not None and not still_current(room, version):
             return False
         if room.status != Room.Status.FINISHED:
             raise RoomError("not_finished")
@@ -377,9 +387,10 @@ def fast_forward(room: Room | str, session_key: str) -> bool:
 def _read_locked(room: Room) -> tuple[list[Seat], object, object]:
     """The seats, the current round and its state of the locked `room`. A server process that
     read (or wrote) this very version already has them: the version only moves with a write that
-    changes them, so that read is what the database holds now, and costs no query. (Presence,
-    `connected` and `last_seen`, changes without a new version: a table never shows it.) The
-    round is copied, as the write changes it and other sockets may be reading the kept one."""
+    changes them, so that read is what the database holds now, and costs no query. (A heartbeat
+    moves `last_seen` without a new version: no table shows it; a seat going offline or back
+    makes one, `presence.shown_offline`.) The round is copied, as the write changes it and other
+    sockets may be reading the kept one."""
     from rooms import frames
 
     kept = frames.cached(room.slug, room.version)
@@ -462,6 +473,7 @@ def _new_seat(room, index, mode, level, names, session_key) -> Seat:
         index=index,
         name=_display_name(name, index) if held else "",
         session_key=session_key if held else None,
+        connected=held,  # its page opens its socket next: not said offline meanwhile
         last_seen=timezone.now() if held else None,
     )
 

@@ -149,18 +149,19 @@ def personal(
         return t
     view = with_shown_names(view)
     names = view["names"]
+    seats = [own_seat(seat, viewer_seat) for seat in pub["seats"]]
     t.update(
         {
             "curtain": curtain(curtain_for, names, passes=curtain_passes),
             "watching": viewer_seat is None and not device,
-            "seats": [{**seat, "me": seat["seat"] == viewer_seat} for seat in pub["seats"]],
+            "seats": seats,
             "hand": hand(view),
             "turn": turn_facts(view, viewer_seat, names),
             "live": live_text(pub["spoken_move"], view, viewer_seat),
             # the hot-seat curtain's seat: the 3D table turns to it, face down, and shows the curtain;
             # `device`: this browser holds the hot-seat room's seats (another one only watches it:
             # the play statistics count no match for a watcher, static/js/stats.js)
-            "state": marked_seats(compact_state(view), pub["seats"])
+            "state": marked_seats(compact_state(view), seats)
             | ({"curtain": curtain_for} if curtain_for is not None else {})
             | ({"device": True} if device else {}),
         }
@@ -192,6 +193,17 @@ def personal(
         said = [t["live"], forced_pass_text(t["turn"]["passes_left"])]
         t["live"] = narrate.sentence_space().join(s for s in said if s)
     return t
+
+
+def own_seat(seat: dict, viewer_seat) -> dict:
+    """A seat of the shared list for one viewer: marked "(you)" if it is theirs, and never said
+    offline to its own player (a page drawn before its socket is back, `offline`); `was_offline`
+    keeps what the shared #seats says of it (`rooms.frames.seats_for`)."""
+    if seat["seat"] != viewer_seat:
+        return {**seat, "me": False}
+    if seat["away"] == "offline":
+        return {**seat, "me": True, "away": "", "was_offline": True}
+    return {**seat, "me": True}
 
 
 def forced_pass_text(passes_left) -> str:
@@ -372,6 +384,8 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
                 "away": (
                     away_word(nobody, seat.get("taken", True))
                     if seat.get("cpu_controlled") and not closed
+                    else "offline"
+                    if offline(view, seat) and not closed
                     else ""
                 ),
                 # A seat its player left during the match: anyone with the link may take it.
@@ -605,8 +619,14 @@ CELL_LETTERS = {"empty": "e", "run": "r", "placed": "p", "next": "n", "closed": 
 def marked_seats(state: dict, seats: list[dict]) -> dict:
     """`state` with a fifth word on each seat the computer holds for someone, as the panel's seats
     say it (`seats`' `away`, never in a closed room): "away" for its player, who may come back,
-    "free" for anyone to take."""
-    marks = [("free" if s["free"] else "away") if s["away"] else "" for s in seats]
+    "free" for anyone to take; and "offline" on a friend's seat whose connection went, before
+    the computer takes it (`offline`)."""
+    marks = [
+        ("free" if s["free"] else "offline" if s["away"] == "offline" else "away")
+        if s["away"]
+        else ""
+        for s in seats
+    ]
     if not any(marks):
         return state
     return state | {
@@ -660,6 +680,19 @@ def compact_state(view: dict) -> dict:
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),
     }
+
+
+def offline(view: dict, seat: dict) -> bool:
+    """A friend's seat whose connection went (a closed tab, a phone asleep, a network down) and
+    whose grace period runs (`rooms.presence`): the table waits for them, and the others see why
+    (never its own player: `own_seat`)."""
+    return (
+        view.get("mode") == "friend"
+        and seat.get("kind") == "human"
+        and bool(seat.get("taken"))
+        and seat.get("connected") is False
+        and not seat.get("cpu_controlled")
+    )
 
 
 def away_word(nobody: bool, taken: bool) -> str:

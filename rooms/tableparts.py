@@ -93,6 +93,9 @@ def seat_name(seat: dict) -> str:
     elif seat.get("away") == "free":
         text = _("free seat: the computer plays it until someone takes it")
         level = f' <span class="level">{text}</span>'
+    elif seat.get("away") == "offline":
+        text = _("offline: the game waits a moment for them to come back")
+        level = f' <span class="level">{text}</span>'
     elif seat.get("away"):
         level = f' <span class="level">{_("away: the computer plays for now")}</span>'
     else:

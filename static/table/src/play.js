@@ -173,6 +173,7 @@ const WORDS = {
   passLeft: "Pass ({n} left)",
   you: "{name} (you)",
   away: "{name} (away)",
+  offline: "{name} (offline)",
   free: "Free seat",
   finished: "finished",
   won: "won",
@@ -204,11 +205,13 @@ export function passLabel(view) {
 
 /**
  * A name tag's name: "Aki (you)" for the viewer's own seat, "Ben (away)" for a seat the computer
- * plays until its player comes back, "Free seat" for one its player left (as the panel's seats).
+ * plays until its player comes back, "Ben (offline)" for a friend whose connection went (the
+ * game waits a moment for them), "Free seat" for one its player left (as the panel's seats).
  */
 export function tagName(tag) {
   if (tag.you) return say("you", { name: tag.name });
   if (tag.free) return say("free");
+  if (tag.offline) return say("offline", { name: tag.name });
   return tag.away ? say("away", { name: tag.name }) : tag.name;
 }
 
@@ -237,6 +240,8 @@ export function seatTag(view, seat) {
     // the computer plays it meanwhile: for its player, who may come back, or until someone takes it
     away: s.mark === "away",
     free: s.mark === "free",
+    // a friend whose connection went: the game waits a moment for them (rooms.table.offline)
+    offline: s.mark === "offline",
   };
 }
 

@@ -18,7 +18,8 @@ export function expand(wire, prev = null) {
     cells: [...word.replace("!", "")].map((letter, i) => ({ card: ranks[i] + SUITS[r], state: STATES[letter] || "empty" })),
   }));
   // A fifth word only for a seat the computer holds for someone: "away" (its player may come
-  // back) or "free" (its player left it, anyone may take it).
+  // back) or "free" (its player left it, anyone may take it); or "offline" for a friend whose
+  // connection went, the game waiting a moment for them.
   const seats = (wire.seats || []).map(([cards, passesLeft, status, place, mark], seat) => ({
     seat,
     cards,

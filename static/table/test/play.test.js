@@ -300,3 +300,13 @@ test("a seat the computer holds for someone says so on its tag: away, or a free 
   assert.equal(tagName(seatTag(view, 3)), view.names[3]);
   assert.equal(tagName(seatTag(view, 0)), "Ann (you)");
 });
+
+test("a friend whose connection went is said offline on their tag, never to themselves", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  view.seats[3].mark = "offline";
+  assert.equal(tagName(seatTag(view, 3)), `${view.names[3]} (offline)`);
+  assert.equal(seatTag(view, 3).away, false);
+  view.seats[0].mark = "offline";
+  assert.equal(tagName(seatTag(view, 0)), "Ann (you)");
+});

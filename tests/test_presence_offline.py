@@ -1,0 +1,207 @@
+"""A friend whose connection goes (a closed tab, a phone asleep) is said offline to the others at
+once, while the grace period runs and the table waits for them; back, they are not. Saying so makes
+a new version (the tables are drawn per version) that changes nothing in the game: a move or a
+deal asked on the table before still stands.
+
+Personas: Aki opens the room, Ben joins by the link, Dan only watches."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from rooms import services
+from rooms.cpu import play_pending
+from rooms.models import Room, Seat
+from tests.live_support import (
+    connect,
+    cpu_room,
+    db,
+    fresh,
+    frames_until,
+    legal,
+    live,  # noqa: F401  (the fixture)
+    new_session,
+    rules,
+)
+
+pytestmark = pytest.mark.django_db
+
+OFFLINE = "offline: the game waits a moment for them to come back"
+MENU = {
+    "players": "4",
+    "rounds": "3",
+    "pass_limit": "3",
+    "pass_when_playable": "on",
+    "ends": "none",
+    "sevens": "laid_out",
+    "ace": "low",
+    "round_end": "last_player",
+    "scoring": "rank_points",
+    "name": "Aki",
+    "start": "friend",
+}
+
+
+@pytest.fixture
+def friends():
+    """Aki's friends' room, Ben seated by the link, Dan watching: three clients."""
+    aki, ben, dan = Client(), Client(), Client()
+    aki.post("/new/", MENU)
+    room = Room.objects.get()
+    ben.post(f"/room/{room.slug}/seat/", {"name": "Ben"})
+    dan.get(f"/room/{room.slug}/")
+    return room, aki, ben, dan
+
+
+def key(client) -> str:
+    return client.session.session_key
+
+
+def page(client, room) -> str:
+    return client.get(f"/room/{room.slug}/").content.decode()
+
+
+def seat_line(html: str, name: str) -> str:
+    """The seat list's line of `name` (the panel's #seats)."""
+    match = re.search(rf'<b class="seat-name">(?:(?!</b>).)*?{name}.*?</b>', html, re.S)
+    assert match, name
+    return match.group(0)
+
+
+def started(friends):
+    room, aki, ben, dan = friends
+    aki.post(f"/room/{room.slug}/start/", {"level": "random"})
+    play_pending(room.slug)
+    return fresh(room)
+
+
+def test_a_friend_who_just_took_a_seat_is_not_said_offline(friends):
+    room, aki, ben, dan = friends
+    assert "Ben (offline)" not in page(dan, room)  # the lobby: Ben's page opens its socket next
+    room = started(friends)
+    assert OFFLINE not in page(dan, room)
+
+
+def test_the_others_see_a_friend_offline_at_once_and_back_when_they_return(friends):
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_connected(room.slug, key(ben))
+    before = fresh(room)
+    services.seat_disconnected(room.slug, key(ben))
+    after = fresh(room)
+    assert after.version == before.version + 1  # drawn anew for everyone
+    assert after.game_version == before.game_version  # the game did not change
+    assert OFFLINE in seat_line(page(dan, room), "Ben")
+    assert OFFLINE in seat_line(page(aki, room), "Ben")
+    assert OFFLINE not in seat_line(page(aki, room), "Aki")
+    # not yet handed to the computer: the grace period runs
+    assert not Seat.objects.get(room=room, session_key=key(ben)).cpu_controlled
+    services.seat_connected(room.slug, key(ben))
+    back = fresh(room)
+    assert back.version == after.version + 1 and back.game_version == before.game_version
+    assert OFFLINE not in page(dan, room)
+
+
+def test_a_friends_own_page_never_says_them_offline(friends):
+    # Ben reloads: his page is drawn before his socket is back.
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))
+    mine = seat_line(page(ben, room), "Ben")
+    assert OFFLINE not in mine and '<span class="you">' in mine
+    state = re.search(r'<script id="table-state"[^>]*>(.*?)</script>', page(ben, room), re.S)
+    assert '"offline"' not in state.group(1)  # nor his 3D name tag
+    theirs = re.search(r'<script id="table-state"[^>]*>(.*?)</script>', page(aki, room), re.S)
+    assert '"offline"' in theirs.group(1)
+
+
+def test_the_lobby_says_a_friend_offline(friends):
+    room, aki, ben, dan = friends
+    services.seat_disconnected(room.slug, key(ben))
+    assert "Ben (offline)" in page(dan, room)
+    services.seat_connected(room.slug, key(ben))
+    assert "Ben (offline)" not in page(dan, room)
+
+
+def test_a_move_made_on_the_table_before_still_stands(friends):
+    room, aki, ben, dan = friends
+    room = started(friends)
+    holder, other = (aki, ben) if room.turn == 0 else (ben, aki)
+    assert room.turn in (0, 1)  # the computers' turns are played: a player's turn
+    seen = room.version
+    services.seat_disconnected(room.slug, key(other))  # a friend's tab closes meanwhile
+    result = services.submit_action(room.slug, room.turn, legal(room)[0], seen, key(holder))
+    assert result.error is None
+    assert fresh(room).game_version == result.version == seen + 2
+
+
+def test_a_move_made_before_a_change_to_the_game_is_still_refused(friends):
+    room, aki, ben, dan = friends
+    room = started(friends)
+    holder = aki if room.turn == 0 else ben
+    services.seat_disconnected(room.slug, key(ben))
+    services.seat_connected(room.slug, key(ben))
+    move = legal(room)[0]
+    for seen in (room.version - 1, fresh(room).version + 1):  # before the deal; a made-up one
+        result = services.submit_action(room.slug, room.turn, move, seen, key(holder))
+        assert result.error is not None and result.error.code == "stale"
+    assert fresh(room).game_version == room.game_version
+
+
+def test_the_next_round_is_dealt_on_the_table_before_a_friend_went_offline(friends):
+    room, aki, ben, dan = friends
+    room = started(friends)
+    while fresh(room).status == Room.Status.PLAYING:
+        room = fresh(room)
+        holder = aki if room.turn == 0 else ben
+        services.submit_action(room.slug, room.turn, legal(room)[0], room.version, key(holder))
+        play_pending(room.slug)
+    room = fresh(room)
+    assert room.status == Room.Status.BETWEEN_ROUNDS
+    services.seat_disconnected(room.slug, key(ben))
+    services.next_round(room.slug, key(aki), room.version)
+    assert fresh(room).status == Room.Status.PLAYING
+
+
+def test_nobody_is_told_of_a_closed_tab_against_the_computer():
+    aki = new_session()
+    room = cpu_room(aki)
+    services.seat_connected(room.slug, aki)
+    version = fresh(room).version
+    services.seat_disconnected(room.slug, aki)
+    services.seat_connected(room.slug, aki)
+    assert fresh(room).version == version
+
+
+def test_a_heartbeat_from_another_tab_says_the_friend_back(friends):
+    # Ben's two tabs were served by two processes: one closed, the other's heartbeat still runs.
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))
+    offline = fresh(room).version
+    assert services.heartbeats({room.slug: [key(ben), key(aki)]}) == 2
+    assert fresh(room).version == offline + 1
+    assert OFFLINE not in page(dan, room)
+    services.heartbeats({room.slug: [key(ben), key(aki)]})  # nothing new to say: no version
+    assert fresh(room).version == offline + 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("live")
+async def test_a_friend_s_closed_socket_reaches_the_others_tables_at_once():
+    aki, ben = await db(new_session)(), await db(new_session)()
+    room = await db(services.create_room)(
+        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    await db(services.take_seat)(room, 1, "Ben", ben)
+    await db(services.fill_and_start)(room, aki, level="easy")
+    at_aki, at_ben = await connect(room.slug, aki), await connect(room.slug, ben)
+    await frames_until(at_aki, lambda f: "Ben" in f)
+    await at_ben.disconnect()  # Ben's tab closes
+    said = await frames_until(at_aki, lambda f: OFFLINE in f)
+    assert "Ben" in said[-1]
+    again = await connect(room.slug, ben)  # and opens again
+    await frames_until(at_aki, lambda f: 'class="seat-name"' in f and OFFLINE not in f)
+    await again.disconnect()
+    await at_aki.disconnect()
