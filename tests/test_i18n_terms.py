@@ -87,3 +87,11 @@ def test_it_says_each_term_the_one_way_the_glossary_does(language):
         if word in text
     ]
     assert found == []
+
+
+def test_traditional_chinese_says_no_card_to_play_as_the_seed_does():
+    # 「無牌可接」 is the label seed 002 quotes for the note over the hand when the site passes for
+    # the player; anywhere else "cannot play" is 無牌可出 (the two were mixed in prose).
+    po = BASE / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+    labels = [e["msgid"] for e in entries(po) if any("無牌可接" in s for s in e["msgstr"])]
+    assert labels and all(m.startswith(("You had no card", "You have no card")) for m in labels)
