@@ -17,30 +17,19 @@ from tests.live_support import (
     connect,
     cpu_room,
     db,
-    fresh,
     frames_until,
+    fresh,
     legal,
     live,  # noqa: F401  (the fixture)
     new_session,
     rules,
 )
+from tests.test_pages_create import MENU as CREATE_MENU
 
 pytestmark = pytest.mark.django_db
 
 OFFLINE = "offline: the game waits a moment for them to come back"
-MENU = {
-    "players": "4",
-    "rounds": "3",
-    "pass_limit": "3",
-    "pass_when_playable": "on",
-    "ends": "none",
-    "sevens": "laid_out",
-    "ace": "low",
-    "round_end": "last_player",
-    "scoring": "rank_points",
-    "name": "Aki",
-    "start": "friend",
-}
+MENU = {**CREATE_MENU, "start": "friend"}
 
 
 @pytest.fixture
