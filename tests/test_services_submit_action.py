@@ -61,7 +61,9 @@ def test_a_move_made_on_the_table_before_a_round_ended_is_answered_as_stale():
     aki = new_session()
     room = hotseat_room(aki)
     move = legal(room)[0]
-    Room.objects.filter(pk=room.pk).update(status=Room.Status.BETWEEN_ROUNDS, version=2, game_version=2)
+    Room.objects.filter(pk=room.pk).update(
+        status=Room.Status.BETWEEN_ROUNDS, version=2, game_version=2
+    )
     result = submit_action(room.slug, room.turn, move, 1, aki)
     assert result.stale and result.error.code == "stale"
     # On the table of now, it is not in play.
