@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -21,6 +22,26 @@ def env_bool(name: str, default: bool) -> bool:
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def number(name: str, raw: str, kind=float, least=0):
+    """`raw`, the value of the environment variable `name`, as a number of `kind`, at least `least`. A
+    value that is not one stops the process at start with a message naming the variable (a bare
+    "could not convert string to float: 'abc'" named none), rather than running with it."""
+    try:
+        value = kind(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or value < least or value != value:  # (NaN is not a number of anything)
+        what = "a whole number" if kind is int else "a number"
+        raise ImproperlyConfigured(f"{name}={raw!r}: {what} of {least} or more is expected")
+    return value
+
+
+def one_of(name: str, raw: str, allowed) -> str:
+    if raw not in allowed:
+        raise ImproperlyConfigured(f"{name}={raw!r}: one of {', '.join(allowed)} is expected")
+    return raw
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -95,11 +116,38 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0, conn_health_checks=True
+# Only these two are run and tested. A message names the scheme, never the whole URL (it holds the
+# database's password).
+DATABASE_URL_FORM = "postgres://USER:PASSWORD@HOST:PORT/NAME or sqlite:////ABSOLUTE/PATH"
+_url = os.environ.get("DATABASE_URL", "")
+_scheme = f"scheme {_url.partition('://')[0]!r}" if "://" in _url else "no scheme"
+try:
+    DATABASES = {
+        "default": dj_database_url.config(
+            default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0, conn_health_checks=True
+        )
+    }
+except dj_database_url.UnknownSchemeError:
+    DATABASES = {"default": {"ENGINE": ""}}
+except ValueError as error:  # a port that is not a number
+    raise ImproperlyConfigured(
+        f"DATABASE_URL cannot be read ({str(error).split('. ')[0].rstrip('.')}): "
+        f"{DATABASE_URL_FORM} is expected"
+    ) from None
+if "DATABASE_URL" in os.environ and not _url.strip():
+    # dj_database_url reads an empty DATABASE_URL= line as no database at all (a KeyError below).
+    raise ImproperlyConfigured(
+        "DATABASE_URL is empty: remove the line to use the SQLite file db.sqlite3, or give "
+        f"{DATABASE_URL_FORM}"
     )
-}
+if DATABASES["default"].get("ENGINE") not in (
+    "django.db.backends.sqlite3",
+    "django.db.backends.postgresql",
+):
+    raise ImproperlyConfigured(
+        f"DATABASE_URL names no database Sevens runs on ({_scheme}): "
+        f"{DATABASE_URL_FORM} is expected"
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers run beside the one writer; IMMEDIATE takes the write lock at BEGIN, so two
     # writers queue instead of failing halfway through a transaction.
@@ -127,7 +175,9 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": int(os.environ.get("SEVENS_DB_POOL_MAX", "8")),
+        "max_size": number(
+            "SEVENS_DB_POOL_MAX", os.environ.get("SEVENS_DB_POOL_MAX", "8"), int, least=1
+        ),
         "timeout": 10,
     }
     # Name the test database outright: channels' live-server process derives it from TEST.NAME,
@@ -150,7 +200,12 @@ if REDIS_URL:
                     {
                         "address": REDIS_URL,
                         "socket_timeout": None,
-                        "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "1000")),
+                        "max_connections": number(
+                            "REDIS_MAX_CONNECTIONS",
+                            os.environ.get("REDIS_MAX_CONNECTIONS", "1000"),
+                            int,
+                            least=1,
+                        ),
                         # After a Redis restart the pool still holds sockets to the old server:
                         # a command on one reconnects and tries again instead of failing the
                         # player's connect; idle sockets are pinged before use.
@@ -159,8 +214,12 @@ if REDIS_URL:
                         "health_check_interval": 15,
                     }
                 ],
-                "capacity": int(os.environ.get("CHANNEL_CAPACITY", "300")),
-                "expiry": int(os.environ.get("CHANNEL_EXPIRY", "30")),
+                "capacity": number(
+                    "CHANNEL_CAPACITY", os.environ.get("CHANNEL_CAPACITY", "300"), int, least=1
+                ),
+                "expiry": number(
+                    "CHANNEL_EXPIRY", os.environ.get("CHANNEL_EXPIRY", "30"), int, least=1
+                ),
                 "prefix": os.environ.get("CHANNEL_PREFIX", "sevens"),
             },
         }
@@ -255,7 +314,9 @@ HEALTH_PROBES = [r"^health/(cpu/)?$"]  # rooms/health.py
 if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = number(
+        "SECURE_HSTS_SECONDS", os.environ.get("SECURE_HSTS_SECONDS", "31536000"), int
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
@@ -307,9 +368,35 @@ LIVE_KNOBS = {
     "STATS_PURGE_SECONDS": float,  # how often each process deletes statistics past 30 days
     "TABLE_DEMO": env_bool,  # /dev/table-demo/ without DEBUG
 }
+# The knobs whose value is a word: anything else would fail only later, and out of sight (every
+# friends' room refused its start, a dropped player's seat never played, a thread pool instead of
+# the processes asked for).
+LEVELS = ("easy", "medium", "hard", "random")
+# A pool of no process, a sweep or a socket window of no time (a loop that never waits), a frame or
+# a budget of nothing: refused like a word that is not a number.
+KNOB_LEAST = {
+    "SEVENS_CPU_WORKERS": 1,
+    "SEVENS_SWEEP_SECONDS": 0.1,
+    "SEVENS_WS_MAX_FRAME": 1,
+    "SEVENS_WS_BUDGET": 1,
+    "SEVENS_WS_WINDOW_SECONDS": 0.1,
+    "STATS_PURGE_SECONDS": 1,
+}
+KNOB_WORDS = {
+    "SEVENS_CPU_EXECUTOR": ("process", "thread"),
+    "SEVENS_FILL_LEVEL": LEVELS,
+    "SEVENS_TAKEOVER_LEVEL": LEVELS,
+}
 for _name, _kind in LIVE_KNOBS.items():
     if os.environ.get(_name):
-        globals()[_name] = _kind(_name, False) if _kind is env_bool else _kind(os.environ[_name])
+        _raw = os.environ[_name]
+        if _kind is env_bool:
+            globals()[_name] = _kind(_name, False)
+        elif _kind is str:
+            globals()[_name] = one_of(_name, _raw.strip().lower(), KNOB_WORDS[_name])
+        else:
+            globals()[_name] = number(_name, _raw, _kind, least=KNOB_LEAST.get(_name, 0))
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 LOGGING = {
     "version": 1,
@@ -321,7 +408,12 @@ LOGGING = {
         # A request for a host not in ALLOWED_HOSTS: answered 400, logged as one warning line.
         "django.security.DisallowedHost": {"filters": ["one_line_warning"]},
     },
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO").upper()},
+    "root": {
+        "handlers": ["console"],
+        "level": one_of(
+            "LOG_LEVEL", os.environ.get("LOG_LEVEL", "INFO").strip().upper(), LOG_LEVELS
+        ),
+    },
 }
 
 SITE_NAME = _("Sevens")
