@@ -90,3 +90,14 @@ def test_it_exits_with_status_2_from_the_command_line():
         )  # fmt: skip
         assert out.returncode == 2, out.stderr
         assert ("players" in out.stderr) or ("rounds" in out.stderr)
+
+
+def test_a_log_dir_it_cannot_make_or_write_is_a_usage_error_not_a_traceback(tmp_path):
+    a_file = tmp_path / "taken"
+    a_file.write_text("")
+    with pytest.raises(CommandError, match=r"^--log-dir .*taken: File exists$"):
+        simulate("--matches", "1", "--log-dir", str(a_file))
+    with pytest.raises(CommandError, match=r"^--log-dir .*: Not a directory$"):
+        simulate("--matches", "1", "--log-dir", str(a_file / "logs"))
+    with pytest.raises(CommandError, match=r"^--log-dir /proc: .*/proc/match-"):
+        simulate("--matches", "1", "--log-dir", "/proc")

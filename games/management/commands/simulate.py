@@ -100,7 +100,10 @@ class Command(BaseCommand):
         if opts["matches"] < 1:
             raise Usage("--matches must be at least 1")
         if opts["log_dir"]:
-            opts["log_dir"].mkdir(parents=True, exist_ok=True)
+            try:
+                opts["log_dir"].mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a file of that name, no permission, a read-only disk
+                raise Usage(f"--log-dir {opts['log_dir']}: {exc.strerror}") from exc
         try:
             report = simulate(
                 rules,
@@ -113,6 +116,8 @@ class Command(BaseCommand):
             )
         except StalledRound as exc:
             raise CommandError(str(exc)) from exc
+        except OSError as exc:  # the only files it touches are the logs
+            raise Usage(f"--log-dir {opts['log_dir']}: {exc.strerror}: {exc.filename}") from exc
         out = self.stdout
         label = "random rules" if opts["random_rules"] else rules.summary()
         out.write(
