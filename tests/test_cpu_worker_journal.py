@@ -37,3 +37,23 @@ def test_the_worker_logs_its_start_and_its_stop(tmp_path):
             worker.kill()
     assert "INFO rooms.cpu_worker CPU worker stopped" in rest
     assert worker.returncode == 0
+
+
+def test_a_poll_or_stall_it_cannot_use_is_refused_before_it_starts(tmp_path):
+    """--poll -1 crashed the worker at its first idle pass ("sleep length must be non-negative"),
+    and systemd restarted it every second; --poll 0 kept a core busy. Both are refused at once,
+    with the flag named, and so is a negative --stall or a NaN."""
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    env.pop("REDIS_URL", None)
+    manage = [sys.executable, str(ROOT / "manage.py"), "run_cpu_worker"]
+    for flags, said in [
+        (["--poll", "-1"], "--poll -1.0: a number of seconds above 0 is expected"),
+        (["--poll", "0"], "--poll 0.0: a number of seconds above 0 is expected"),
+        (["--poll", "nan"], "--poll nan: a number of seconds above 0 is expected"),
+        (["--stall", "-5", "--once"], "--stall -5.0: a number of seconds, 0 or more, is expected"),
+    ]:
+        out = subprocess.run(
+            [*manage, *flags], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert out.returncode == 1
+        assert out.stderr.strip() == f"CommandError: {said}"

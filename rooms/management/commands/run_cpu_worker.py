@@ -11,7 +11,7 @@ import signal
 import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, InterfaceError, connections
 
 from rooms import cpu, services
@@ -40,6 +40,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, once=False, poll=0.25, stall=None, **options):
+        # Refused before the loop: a negative --poll crashed it at its first idle pass (under
+        # systemd, a restart every second), 0 kept a core busy asking the database.
+        if not poll > 0:
+            raise CommandError(f"--poll {poll}: a number of seconds above 0 is expected")
+        if stall is not None and not stall >= 0:
+            raise CommandError(f"--stall {stall}: a number of seconds, 0 or more, is expected")
         stall = self.stall() if stall is None else stall
         if not once:
             # The service's journal shows that it runs, and when it stopped (systemd stops it with
