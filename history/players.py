@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 
 from games.models import Match
 from history.models import MatchPlayer
+from rooms import services
 
 
 def record_players(match: Match) -> None:
@@ -77,3 +78,16 @@ def seats_of(match: Match, *, user=None, browser_key: str | None = None) -> list
     else:
         held = [p.seat for p in players if browser_key and p.browser_key == browser_key]
     return sorted(set(held))
+
+
+def forget_account(user) -> int:
+    """Before `user`'s account is deleted: the seats it held keep their cards and places but lose
+    its name (`rooms.services.forget_names`), since a finished match's page, with its names, is open
+    to anyone. A seat it took over from a player who left keeps that player's name."""
+    held: dict[int, list[int]] = {}
+    keys = set()
+    for row in MatchPlayer.objects.filter(user=user):
+        keys.add(row.browser_key)
+        if not row.took_over:
+            held.setdefault(row.match_id, []).append(row.seat)
+    return services.forget_names(held, keys)

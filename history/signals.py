@@ -4,10 +4,13 @@
 - A match saved as finished, or abandoned: its ratings are applied after the commit
   (`history.ratings`), once.
 - A seat taken during a match (`rooms.signals.seat_taken`): the taker is a player of the match.
+- An account about to be deleted: its name leaves the matches and rooms it played in
+  (`history.players.forget_account`).
 """
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
 from games.models import Match
@@ -37,3 +40,8 @@ def match_saved(sender, instance: Match, created: bool, update_fields=None, **kw
 @receiver(seat_taken, dispatch_uid="history_seat_taken")
 def seat_taken_during_a_match(sender, room, seat: int, session_key: str, **kwargs) -> None:
     players.record_taker(room.match, seat, session_key)
+
+
+@receiver(pre_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="history_account_deleted")
+def account_deleted(sender, instance, **kwargs) -> None:
+    players.forget_account(instance)

@@ -414,6 +414,55 @@ def _keep_read(room: Room, seats: list[Seat], rnd, state) -> None:
     frames.keep(tableview.RoomRead(room, seats, room.match, rnd, state, results))
 
 
+# Forgetting a player
+
+
+def forget_names(held: dict[int, list[int]], session_keys) -> int:
+    """An account deleted on its player's request takes its name away: each seat of `held`
+    ({stored match id: the seats its player held}) is named "Player N" in the match's record, as a
+    seat nobody named is, and so is every seat of a room that still shows that name or that one of
+    the player's browsers (`session_keys`) holds. The cards, moves, places and points stay: the
+    other players' record of the match is whole. Returns how many names went."""
+    forgotten = 0
+    rooms: dict[int, set[tuple[int, str]]] = {}
+    with transaction.atomic():
+        for match in Match.objects.select_for_update().filter(pk__in=held).order_by("pk"):
+            seats = copy.deepcopy(match.seats or [])
+            for index in held[match.pk]:
+                if not 0 <= index < len(seats) or seats[index].get("kind") != Seat.Kind.HUMAN:
+                    continue
+                old, new = seats[index].get("name") or "", narrate.default_name("human", index)
+                if old != new:
+                    seats[index]["name"] = new
+                    forgotten += 1
+                if match.room_id is not None:
+                    rooms.setdefault(match.room_id, set()).add((index, old))
+            Match.objects.filter(pk=match.pk).update(seats=seats)  # no post_save: not a new end
+        keys = {key for key in session_keys if key}
+        rooms.update(
+            {
+                r: rooms.get(r, set())
+                for r in Seat.objects.filter(session_key__in=keys).values_list("room_id", flat=True)
+            }
+        )
+        for slug in Room.objects.filter(pk__in=rooms).order_by("pk").values_list("slug", flat=True):
+            room = _lock(slug)
+            seats = list(room.seats.all())
+            renamed = [
+                seat
+                for seat in seats
+                if seat.kind == Seat.Kind.HUMAN
+                and (seat.session_key in keys or (seat.index, seat.name) in rooms[room.pk])
+                and seat.name != narrate.default_name("human", seat.index)
+            ]
+            for seat in renamed:
+                seat.name = narrate.default_name("human", seat.index)
+                seat.save(update_fields=["name"])
+            if renamed:
+                _save(room)  # a new version: open pages draw the seat under its new name
+    return forgotten
+
+
 # Helpers: all run inside the caller's transaction.
 
 
