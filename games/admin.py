@@ -6,7 +6,7 @@ from django.db.models import Count
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.models import Match, MatchRound, of_family
 
@@ -26,7 +26,7 @@ def replay_url(match: Match) -> str | None:
 class MatchRoundInline(admin.TabularInline):
     model = MatchRound
     # Counted from 1, as the match page counts them (the stored number and dealer count from 0).
-    fields = ("round_number", "dealer_name", "moves", "result", "started_at", "ended_at")
+    fields = ("round_number", "dealer_name", "moves", "places", "started_at", "ended_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -49,6 +49,46 @@ class MatchRoundInline(admin.TabularInline):
     @admin.display(description=_("dealer"))
     def dealer_name(self, rnd: MatchRound) -> str:
         return seat_name(rnd.match, rnd.dealer)
+
+    @admin.display(description=_("Places and points"))
+    def places(self, rnd: MatchRound) -> str:
+        """The round's result in words, seats by name and counted from 1 (stored, it is a list of
+        seat numbers counted from 0 and a list of points)."""
+        from rooms import narrate
+
+        result = rnd.result or {}
+        points = result.get("points") or []
+        rules = rnd.match.rules or {}
+        # The Chinese game ranks its winner only: the others pay for their cards, with no place.
+        unranked = narrate.unranked(rules.get("round_end", ""), rules.get("scoring", ""))
+        lines = []
+        for place, seat in enumerate(result.get("ranking") or [], start=1):
+            n = points[seat] if 0 <= seat < len(points) else 0
+            values = {"place": place, "name": seat_name(rnd.match, seat), "n": n}
+            if unranked and place > 1:
+                line = ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", n)
+            else:
+                line = ngettext(
+                    "%(place)s. %(name)s: %(n)s point", "%(place)s. %(name)s: %(n)s points", n
+                )
+            lines.append(line % values)
+        return listed(lines)
+
+
+def listed(items: list[str]) -> str:
+    """Items on one line, with the language's separator ("、" in Japanese and Chinese)."""
+    return pgettext("between the names of a list", ", ").join(items) or "—"
+
+
+def rules_words(rules: dict | None) -> str:
+    """A rule set as the rules card says it, in the admin's language (stored, it is a dict of
+    codes: "laid_out", "last_player", "rank_points"…)."""
+    from rooms import narrate  # the words of the pages
+
+    try:
+        return listed(narrate.rules_items(rules or {}))
+    except (KeyError, TypeError):
+        return str(rules)
 
 
 def seat_name(match: Match, seat: int | None) -> str:
@@ -94,9 +134,8 @@ class MatchAdmin(admin.ModelAdmin):
     readonly_fields = (
         "status",
         "family",
-        "rules",
-        "seats",
-        "totals",
+        "rules_text",
+        "seats_text",
         "winner_name",
         "room_link",
         "replay",
@@ -104,9 +143,9 @@ class MatchAdmin(admin.ModelAdmin):
         "ended_at",
         "deleting",
     )
-    # the room is linked, the winner named (`winner_name`): their stored numbers would only repeat
-    # them less clearly (the winner as a seat counted from 0)
-    exclude = ("room", "winner")
+    # the room is linked, the winner named (`winner_name`), the rules, seats and points said in
+    # words: their stored codes would only repeat them less clearly (seats counted from 0)
+    exclude = ("room", "winner", "rules", "seats", "totals")
     inlines = [MatchRoundInline]
 
     def get_queryset(self, request):
@@ -162,6 +201,23 @@ class MatchAdmin(admin.ModelAdmin):
             ),
         ]
         return deleted, counts, perms, protected
+
+    @admin.display(description=_("rules"))
+    def rules_text(self, match: Match) -> str:
+        return rules_words(match.rules)
+
+    @admin.display(description=_("Places and points"))
+    def seats_text(self, match: Match) -> str:
+        """Each seat by name and number, with its points so far."""
+        totals = match.totals or []
+        lines = []
+        for seat in range(len(match.seats or [])):
+            n = totals[seat] if seat < len(totals) else 0
+            lines.append(
+                ngettext("%(name)s: %(n)s point", "%(name)s: %(n)s points", n)
+                % {"name": seat_name(match, seat), "n": n}
+            )
+        return listed(lines)
 
     @admin.display(description=_("winner"))
     def winner_name(self, match: Match) -> str:

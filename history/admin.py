@@ -97,11 +97,16 @@ class RatingChangeAdmin(Derived, admin.ModelAdmin):
 
 @admin.register(MatchPlayer)
 class MatchPlayerAdmin(Derived, admin.ModelAdmin):
-    list_display = ("match", "seat", "user", "took_over")
-    list_filter = ("seat", "took_over")
+    list_display = ("match", "seat_number", "user", "took_over")
+    list_filter = ("took_over",)
     search_fields = ("user__username", "=match__id")
     list_select_related = ("user", "match")
-    exclude = ("browser_key",)  # a session key: never shown
+    exclude = ("browser_key", "seat")  # a session key: never shown; the seat counted from 1
+    readonly_fields = ("seat_number",)
+
+    @admin.display(description=_("seat"), ordering="seat")
+    def seat_number(self, player: MatchPlayer) -> int:
+        return player.seat + 1
 
 
 @admin.register(RatedMatch)

@@ -56,7 +56,7 @@ class MatchPlayer(models.Model):
         verbose_name_plural = _("players of matches")
 
     def __str__(self) -> str:
-        return _("match %(match)s seat %(seat)s") % {"match": self.match_id, "seat": self.seat}
+        return _("match %(match)s seat %(seat)s") % {"match": self.match_id, "seat": self.seat + 1}
 
 
 class Family(models.TextChoices):

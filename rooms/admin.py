@@ -7,6 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.admin import rules_words
 from rooms import services
 from rooms.models import Room, Seat
 
@@ -22,7 +23,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     fields = (
-        "index",
+        "seat_number",
         "name",
         "kind",
         "level",
@@ -38,6 +39,10 @@ class SeatInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None):
         return False
 
+    @admin.display(description=_("seat number"))
+    def seat_number(self, seat: Seat) -> int:
+        return seat.index + 1
+
 
 @admin.register(Room)
 class RoomAdmin(ReadOnlyAdmin):
@@ -46,7 +51,7 @@ class RoomAdmin(ReadOnlyAdmin):
         "mode",
         "status",
         "players_count",
-        "turn",
+        "turn_number",
         "auto_turn",
         "version",
         "match_link",
@@ -61,22 +66,31 @@ class RoomAdmin(ReadOnlyAdmin):
         "slug",
         "mode",
         "status",
-        "rules",
+        "rules_text",
         "version",
         "match_link",
-        "turn",
+        "turn_number",
         "auto_turn",
         "fast_forward",
         "created_at",
         "updated_at",
     )
-    exclude = ("created_by", "match")
+    # the rules in words, the seats counted from 1 as players and the match's page count them
+    exclude = ("created_by", "match", "rules", "turn")
     inlines = [SeatInline]
     actions = ["close_rooms"]
 
     @admin.display(description=_("players"))
     def players_count(self, room: Room) -> int:
         return room.players
+
+    @admin.display(description=_("rules"))
+    def rules_text(self, room: Room) -> str:
+        return rules_words(room.rules)
+
+    @admin.display(description=_("seat to play"), ordering="turn")
+    def turn_number(self, room: Room):
+        return "-" if room.turn is None else room.turn + 1
 
     @admin.display(description=_("match"))
     def match_link(self, room: Room):
@@ -102,7 +116,7 @@ class RoomAdmin(ReadOnlyAdmin):
 class SeatAdmin(ReadOnlyAdmin):
     list_display = (
         "room",
-        "index",
+        "seat_number",
         "name",
         "kind",
         "level",
@@ -113,7 +127,12 @@ class SeatAdmin(ReadOnlyAdmin):
     list_filter = ("kind", "level", "connected", "cpu_controlled")
     search_fields = ("name", "room__slug")
     list_select_related = ("room",)
-    exclude = ("session_key",)
+    exclude = ("session_key", "index")
+    readonly_fields = ("seat_number",)
+
+    @admin.display(description=_("seat number"), ordering="index")
+    def seat_number(self, seat: Seat) -> int:
+        return seat.index + 1
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -110,7 +110,7 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return _("%(room)s seat %(number)s (%(kind)s)") % {
             "room": self.room.slug,
-            "number": self.index,
+            "number": self.index + 1,  # as players count them
             "kind": self.get_kind_display(),
         }
 

@@ -198,7 +198,7 @@ def test_the_room_list_is_in_japanese(ja, rooms):
         "mode": "遊び方",
         "status": "状態",
         "players_count": "人数",
-        "turn": "手番の席",
+        "turn_number": "手番の席",
         "auto_turn": "サーバーが手番を打つ",
         "version": "バージョン",
         "match_link": "対局",
@@ -241,7 +241,7 @@ def test_the_seat_list_is_in_japanese(ja, rooms):
     page = get(ja, "/admin/rooms/seat/", room__id__exact=playing.pk)
     assert headers(page) == {
         "room": "ルーム",
-        "index": "席の番号",
+        "seat_number": "席の番号",
         "name": "名前",
         "kind": "種類",
         "level": "強さ",
