@@ -1,6 +1,8 @@
 """One row per play-statistics event. The fields are the privacy page's list and nothing more:
 no room, no moves or table, no IP address, no GPU model (a test holds this list)."""
 
+import uuid
+
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -81,6 +83,10 @@ def this_hour():
 
 
 class PlayEvent(models.Model):
+    # A random key, not a counter: rows numbered in the order they arrived could be matched, one by
+    # one, with the access log's POST /stats/event/ lines (which hold addresses), however coarse
+    # their time (`this_hour`).
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(_("when"), default=this_hour, editable=False, db_index=True)
     event = models.CharField(_("event"), max_length=20, choices=_choices("event", values.EVENTS))
     game_kind = models.CharField(

@@ -47,7 +47,8 @@ def test_it_stores_a_friend_connection_and_a_3d_failure(client):
     )
     post(client, {"event": "webgl_failed", "browser": "safari", "os": "ios", "phone": True})
     post(client, {"event": "render_speed", "render_speed": "150to500ms"})
-    friend, webgl, speed = PlayEvent.objects.order_by("id")
+    # (by event: the rows' keys are random, and say nothing of the order they came in)
+    friend, speed, webgl = PlayEvent.objects.order_by("event")
     assert (friend.event, friend.connected, friend.reconnects) == ("friend_connection", True, 2)
     assert (webgl.event, webgl.webgl_failed, webgl.phone, webgl.os) == (
         "webgl_failed",
@@ -90,3 +91,15 @@ def test_it_stores_the_time_to_the_hour_only():
     with mock.patch("django.utils.timezone.now", return_value=moment):
         assert post(Client(), MATCH_END).status_code == 204
     assert PlayEvent.objects.get().created_at == moment.replace(minute=0, second=0, microsecond=0)
+
+
+def test_its_rows_keys_say_nothing_of_the_order_they_came_in():
+    """A counter would number the rows in the order the access log's POST /stats/event/ lines
+    (which hold addresses) came in, and match them one by one, however coarse the rows' time."""
+    from stats.events import record_event
+
+    field = PlayEvent._meta.pk
+    assert field.get_internal_type() == "UUIDField" and not field.editable
+    keys = [record_event({"event": "render_speed", "render_speed": "lt50ms"}).pk for _ in range(40)]
+    assert len(set(keys)) == 40 and all(k.version == 4 for k in keys)  # random, not time-based
+    assert keys != sorted(keys)
