@@ -74,6 +74,13 @@ async def check_channel_layer() -> None:
         raise RuntimeError("the channel layer returned another message")
 
 
+def cause(error: BaseException) -> str:
+    """An error on one line: its kind and message. A failing check is an outage to be told of
+    (the database or Redis down), not a bug: a load balancer asks every few seconds, per process,
+    and a traceback each time (some sixty lines for a refused Redis connection) buried the journal."""
+    return " ".join(f"{type(error).__name__}: {error}".split())
+
+
 async def _timed(name: str, check) -> tuple[str, str, float]:
     started = time.monotonic()
     try:
@@ -82,8 +89,8 @@ async def _timed(name: str, check) -> tuple[str, str, float]:
     except TimeoutError:
         log.error("health: %s did not answer within %.1f s", name, timeout())
         status = "timeout"
-    except Exception:
-        log.exception("health: %s failed", name)
+    except Exception as error:
+        log.error("health: %s failed: %s", name, cause(error))
         status = "error"
     return name, status, round((time.monotonic() - started) * 1000, 1)
 
@@ -130,8 +137,8 @@ async def cpu_turns(request):
     except TimeoutError:
         log.error("health: the database did not answer within %.1f s", timeout())
         return JsonResponse({"cpu_turns": "timeout"}, status=503)
-    except Exception:
-        log.exception("health: counting the late server turns failed")
+    except Exception as error:
+        log.error("health: counting the late server turns failed: %s", cause(error))
         return JsonResponse({"cpu_turns": "error"}, status=503)
     if late:
         log.warning(

@@ -52,6 +52,28 @@ def test_it_answers_503_when_the_database_fails(client, monkeypatch):
     assert "db.internal" not in response.content.decode()
 
 
+def test_a_failed_check_is_one_line_of_log_with_its_cause(client, monkeypatch, caplog):
+    """A load balancer asks every few seconds: a traceback per answer buried the journal during
+    an outage (the docs promise one line per record)."""
+
+    def broken():
+        raise OSError("connection refused at db.internal:5432\nis the server running?")
+
+    monkeypatch.setattr(health, "check_database", broken)
+    monkeypatch.setattr(health, "late_server_turns", broken)
+    with caplog.at_level("ERROR", logger="rooms.health"):
+        assert client.get("/health/").status_code == 503
+        assert client.get("/health/cpu/").status_code == 503
+    lines = [r for r in caplog.records if r.name == "rooms.health"]
+    assert [r.getMessage() for r in lines] == [
+        "health: database failed: OSError: connection refused at db.internal:5432 is the "
+        "server running?",
+        "health: counting the late server turns failed: OSError: connection refused at "
+        "db.internal:5432 is the server running?",
+    ]
+    assert not [r for r in lines if r.exc_info]
+
+
 def test_it_refuses_anything_but_get_and_head(client):
     assert client.post("/health/").status_code in (403, 405)
     assert client.head("/health/").status_code == 200  # uptime monitors often ask with HEAD
