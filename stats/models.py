@@ -86,7 +86,7 @@ class PlayEvent(models.Model):
     # A random key, not a counter: rows numbered in the order they arrived could be matched, one by
     # one, with the access log's POST /stats/event/ lines (which hold addresses), however coarse
     # their time (`this_hour`).
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    id = models.UUIDField("ID", primary_key=True, default=uuid.uuid4, editable=False)
     created_at = models.DateTimeField(_("when"), default=this_hour, editable=False, db_index=True)
     event = models.CharField(_("event"), max_length=20, choices=_choices("event", values.EVENTS))
     game_kind = models.CharField(
