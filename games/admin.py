@@ -149,7 +149,13 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [MatchRoundInline]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(rounds_count=Count("rounds"))
+        return super().get_queryset(request).annotate(rounds_count=Count("rounds", distinct=True))
+
+    def lookup_allowed(self, lookup, value, request=None):
+        # An account's matches, linked from its page in Users (`history.admin.PlayerAdmin`).
+        if lookup == "players__user__id__exact":
+            return True
+        return super().lookup_allowed(lookup, value, request)
 
     def has_add_permission(self, request):
         return False

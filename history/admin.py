@@ -5,6 +5,9 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from history.accounts import AdminLogInForm
@@ -61,8 +64,29 @@ class PlayerAdmin(UserAdmin):
     """The players: Django's user admin, with their ratings."""
 
     inlines = [RatingInline]
-    list_display = ("username", "is_staff", "is_active", "date_joined", "last_login")
+    list_display = ("username", "is_staff", "is_active", "date_joined", "last_login", "matches")
     list_filter = ("is_staff", "is_active", "date_joined", "ratings__family")
+    readonly_fields = ("matches",)
+
+    def get_queryset(self, request):
+        played = Count("match_seats__match", distinct=True)
+        return super().get_queryset(request).annotate(matches_played=played)
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:  # the add form
+            return fieldsets
+        return [*fieldsets, (_("matches"), {"fields": ("matches",)})]
+
+    @admin.display(description=_("matches"), ordering="matches_played")
+    def matches(self, user: User):
+        """How many matches the account played, linked to the list of exactly those (a search by
+        its name would also find the matches of every name that contains it)."""
+        count = getattr(user, "matches_played", None)
+        if count is None:
+            count = MatchPlayer.objects.filter(user=user).values("match").distinct().count()
+        url = reverse("admin:games_match_changelist")
+        return format_html('<a href="{}?players__user__id__exact={}">{}</a>', url, user.pk, count)
 
 
 @admin.register(Rating)
