@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case")
     args = parser.parse_args(argv)
+    if not args.seconds > 0:  # none would time no round, and print "0 rounds/s" for every case
+        parser.error(
+            f"argument --seconds: a number of seconds above 0 is expected, not {args.seconds}"
+        )
     print(f"python {platform.python_version()} on {platform.machine()}, one core")
     for name, rules in CASES.items():
         print(f"{name:>20}: {rounds_per_second(rules, args.seconds):8.0f} rounds/s")
