@@ -5,6 +5,7 @@ process. `DATABASE_URL` and `REDIS_URL` move it to PostgreSQL and channels-redis
 """
 
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -254,6 +255,23 @@ SEVENS_RATES = {
     # seats taken in friends' rooms: each may make a session (a row)
     "seat": os.environ.get("SEVENS_RATE_SEAT", "30/m"),
 }
+# A rate django-ratelimit cannot read ("lots", "10 per minute") raised on every request, which
+# config/limits.py took for a cache outage: nothing was limited, and each request logged so.
+RATE_VARIABLES = {
+    "new_room": "SEVENS_RATE_NEW_ROOM",
+    "upload": "SEVENS_RATE_UPLOAD",
+    "upload_day": "SEVENS_RATE_UPLOAD_DAY",
+    "stats_event": "SEVENS_RATE_STATS",
+    "account": "SEVENS_RATE_ACCOUNT",
+    "seat": "SEVENS_RATE_SEAT",
+}
+for _group, _rate in SEVENS_RATES.items():
+    if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", _rate.strip()):
+        raise ImproperlyConfigured(
+            f"{RATE_VARIABLES[_group]}={_rate!r}: N/s, N/m, N/h or N/d (N a second, a minute, an "
+            "hour, a day; 10/5m: 10 in 5 minutes) is expected"
+        )
+    SEVENS_RATES[_group] = _rate.strip()
 SILENCED_SYSTEM_CHECKS = [
     # Django's built-in Redis cache increments atomically; the check only knows django-redis.
     "django_ratelimit.W001",

@@ -53,6 +53,11 @@ def refusal(**env) -> str:
         ("SEVENS_TAKEOVER_LEVEL", "ultra", "one of easy, medium, hard, random"),
         ("SEVENS_CPU_EXECUTOR", "gpu", "one of process, thread"),
         ("LOG_LEVEL", "loud", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+        # django-ratelimit could not read these: every request raised, config.limits took it for
+        # a cache outage, and nothing was limited
+        ("SEVENS_RATE_STATS", "lots", "N/s, N/m, N/h or N/d"),
+        ("SEVENS_RATE_SEAT", "10 per minute", "N/s, N/m, N/h or N/d"),
+        ("SEVENS_RATE_UPLOAD", "0/m", "N/s, N/m, N/h or N/d"),
     ],
 )
 def test_a_knob_it_cannot_use_is_named_with_what_it_expects(name, value, expected):
@@ -90,6 +95,7 @@ def test_a_database_url_it_cannot_use_says_so_without_its_password(url, expected
 
 def test_good_values_still_start_and_are_read_as_before():
     out = start(
+        SEVENS_RATE_NEW_ROOM="10/5m",
         SEVENS_CPU_DELAY=" 0.3 ",
         SEVENS_TAKEOVER_LEVEL="Hard",
         SEVENS_CPU_EXECUTOR="thread",
