@@ -424,8 +424,16 @@ def forget_names(held: dict[int, list[int]], session_keys) -> int:
     the player's browsers (`session_keys`) holds. The cards, moves, places and points stay: the
     other players' record of the match is whole. Returns how many names went."""
     forgotten = 0
-    rooms: dict[int, set[tuple[int, str]]] = {}
+    keys = {key for key in session_keys if key}
+    shown: dict[int, set[tuple[int, str]]] = {}  # room id: (seat, name) pairs to forget there
     with transaction.atomic():
+        # Rooms first, then their matches, as a move takes them: no deadlock with a move.
+        room_ids = {
+            *Match.objects.filter(pk__in=held).exclude(room=None).values_list("room_id", flat=True),
+            *Seat.objects.filter(session_key__in=keys).values_list("room_id", flat=True),
+        }
+        slugs = Room.objects.filter(pk__in=room_ids).order_by("pk").values_list("slug", flat=True)
+        rooms = [_lock(slug) for slug in slugs]
         for match in Match.objects.select_for_update().filter(pk__in=held).order_by("pk"):
             seats = copy.deepcopy(match.seats or [])
             for index in held[match.pk]:
@@ -436,23 +444,14 @@ def forget_names(held: dict[int, list[int]], session_keys) -> int:
                     seats[index]["name"] = new
                     forgotten += 1
                 if match.room_id is not None:
-                    rooms.setdefault(match.room_id, set()).add((index, old))
+                    shown.setdefault(match.room_id, set()).add((index, old))
             Match.objects.filter(pk=match.pk).update(seats=seats)  # no post_save: not a new end
-        keys = {key for key in session_keys if key}
-        rooms.update(
-            {
-                r: rooms.get(r, set())
-                for r in Seat.objects.filter(session_key__in=keys).values_list("room_id", flat=True)
-            }
-        )
-        for slug in Room.objects.filter(pk__in=rooms).order_by("pk").values_list("slug", flat=True):
-            room = _lock(slug)
-            seats = list(room.seats.all())
+        for room in rooms:
             renamed = [
                 seat
-                for seat in seats
+                for seat in room.seats.all()
                 if seat.kind == Seat.Kind.HUMAN
-                and (seat.session_key in keys or (seat.index, seat.name) in rooms[room.pk])
+                and (seat.session_key in keys or (seat.index, seat.name) in shown.get(room.pk, ()))
                 and seat.name != narrate.default_name("human", seat.index)
             ]
             for seat in renamed:
