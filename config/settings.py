@@ -410,8 +410,10 @@ for _name, _kind in LIVE_KNOBS.items():
         _raw = os.environ[_name]
         if _kind is env_bool:
             globals()[_name] = _kind(_name, False)
-        elif _kind is str:
+        elif _kind is str and _name in KNOB_WORDS:
             globals()[_name] = one_of(_name, _raw.strip().lower(), KNOB_WORDS[_name])
+        elif _kind is str:
+            globals()[_name] = _raw
         else:
             globals()[_name] = number(_name, _raw, _kind, least=KNOB_LEAST.get(_name, 0))
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

@@ -458,7 +458,9 @@ def forget_names(held: dict[int, list[int]], session_keys) -> int:
                 seat.name = narrate.default_name("human", seat.index)
                 seat.save(update_fields=["name"])
             if renamed:
-                _save(room)  # a new version: open pages draw the seat under its new name
+                # A new version, so open pages draw the seat under its new name; not a change to
+                # the game: a move made on the table before it still stands (`still_current`).
+                _save(room, presence=True)
     return forgotten
 
 

@@ -35,7 +35,7 @@ def test_the_name_leaves_its_matches_and_rooms_and_nothing_else_changes(admin_cl
     finished.save(update_fields=["seats"])
     MatchPlayer.objects.create(match=finished, seat=2, browser_key=key, user=akiko, took_over=True)
     rounds_before = list(finished.rounds.values_list("hands", "events", "result"))
-    version = room.version
+    version, game_version = room.version, room.game_version
 
     assert "akiko_t" in admin_client.get(f"/matches/{finished.pk}/").content.decode()
     delete_in_admin(admin_client, akiko)
@@ -48,6 +48,7 @@ def test_the_name_leaves_its_matches_and_rooms_and_nothing_else_changes(admin_cl
     assert [s.name for s in live.seats.order_by("index")][:2] == ["Player 1", "CPU 2"]
     assert live.match.seats[0]["name"] == "Player 1"
     assert live.version == version + 1  # open pages draw the seat anew
+    assert live.game_version == game_version  # a name is not the game: a move on it still stands
     page = admin_client.get(f"/matches/{finished.pk}/").content.decode()
     log = admin_client.get(f"/matches/{finished.pk}/sevens-log.json").content.decode()
     assert "akiko_t" not in page and "akiko_t" not in log
