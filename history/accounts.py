@@ -1,8 +1,10 @@
-"""Accounts: sign up, log in and out. Playing never needs one; signing up or logging in claims the
-matches this browser played as a guest."""
+"""Accounts: sign up, log in and out, delete. Playing never needs one; signing up or logging in
+claims the matches this browser played as a guest."""
 
+from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
@@ -116,6 +118,71 @@ def log_in(request):
     )
 
 
+class DeleteAccountForm(forms.Form):
+    """The account's password, asked again before it is deleted: a browser left logged in is not
+    enough to delete someone's account."""
+
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.refused = None
+
+    def clean_password(self):
+        if self.refused:
+            raise ValidationError(self.refused, code="rate_limited")
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise ValidationError(_("That is not this account's password."), code="wrong_password")
+        return password
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete_account(request):
+    """Deletes the account, once its password is given again. Its name leaves the matches it
+    played (`history.players.forget_account`: each of its seats says "Player N"), its ratings go;
+    the matches stay, the other players' records. Its seats at games under way are left as on
+    logging out (`services.log_out_browser`), and the page says so first."""
+    form = DeleteAccountForm(request.user, request.POST or None)
+    limited = request.method == "POST" and over_limit(request, "account")
+    if limited:
+        form.refused = message("account")
+    if request.method == "POST" and form.is_valid():
+        user = request.user
+        services.log_out_browser(request.session.session_key)
+        logout(request)
+        user.delete()
+        return HttpResponseRedirect(reverse("account_deleted"))
+    status = 429 if limited else 400 if request.method == "POST" else 200
+    context = {"form": form, **leaving(request)}
+    return render(request, "accounts/delete.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD"])
+def account_deleted(request):
+    return render(request, "accounts/deleted.html")
+
+
+def leaving(request) -> dict:
+    """What logging out, or deleting the account, does to the games this browser holds a seat at:
+    `games_in_play`, and which of the page's notes apply."""
+    games = games_in_play(request)
+    waiting = [game for game in games if game["waiting"]]
+    alone = [game for game in games if game["alone"] and not game["waiting"]]
+    return {
+        "games": games,
+        "waiting": bool(waiting),
+        "alone": bool(alone),
+        "under_way": len(waiting) + len(alone) < len(games),
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def log_out(request):
     """Logs out (POST). A browser seated at a game under way is asked first: logging out gives the
@@ -125,16 +192,8 @@ def log_out(request):
     browser (GET: typed, bookmarked) shows the same page with its button and changes nothing."""
     if request.method != "POST" and not request.user.is_authenticated:
         return HttpResponseRedirect(reverse("home"))
-    games = games_in_play(request)
-    if request.method != "POST" or (games and not request.POST.get("confirm")):
-        waiting = [game for game in games if game["waiting"]]
-        alone = [game for game in games if game["alone"] and not game["waiting"]]
-        context = {
-            "games": games,
-            "waiting": bool(waiting),
-            "alone": bool(alone),
-            "under_way": len(waiting) + len(alone) < len(games),
-        }
+    context = leaving(request)
+    if request.method != "POST" or (context["games"] and not request.POST.get("confirm")):
         return render(request, "accounts/logout.html", context)
     services.log_out_browser(request.session.session_key)
     logout(request)

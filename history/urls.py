@@ -17,4 +17,6 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.log_in, name="login"),
     path("accounts/logout/", accounts.log_out, name="logout"),
+    path("accounts/delete/", accounts.delete_account, name="delete_account"),
+    path("accounts/deleted/", accounts.account_deleted, name="account_deleted"),
 ]

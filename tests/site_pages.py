@@ -16,4 +16,5 @@ PLAIN_PAGES = [
     "/replays/upload/",
     "/accounts/login/",
     "/accounts/signup/",
+    "/accounts/deleted/",
 ]
