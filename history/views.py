@@ -144,14 +144,17 @@ def match_download(request, pk):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def upload(request):
-    form = UploadForm(request.POST or None, request.FILES or None)
     # a minute's budget, and a day's: what one address can store stays small
     spent = request.method == "POST" and next(
         (group for group in ("upload", "upload_day") if over_limit(request, group)), None
     )
     if spent:
-        refuse(form, spent)
+        # Not `refuse`, which validates the form first to show what was typed: a file input is
+        # never filled again, and validating replays the whole log, the work the limit is there
+        # to bound; its verdict ("Round 2, event 14: …") also read as the reason for the refusal.
+        form = UploadForm.refused(message(spent))
         return render(request, "history/upload.html", {"form": form}, status=429)
+    form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         log = form.cleaned_data["log"]
         replay = UploadedReplay.objects.create(
