@@ -8,8 +8,9 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
+from config.forms_only import post_only
 from config.limits import message, over_limit, refuse
 from games.models import Match as StoredMatch
 from games.models import of_family
@@ -180,7 +181,7 @@ def uploaded_replay(request, slug):
     return _replay_response(request, "history/match.html", context)
 
 
-@require_POST
+@post_only("match")
 def play_deal(request, pk):
     """A new room whose first round deals the cards of this deal code again, same rules."""
     match = get_object_or_404(StoredMatch, pk=pk)
