@@ -38,6 +38,12 @@ class SignUpForm(UserCreationForm):
             }
         }
 
+    def validate_password_for_user(self, user, password_field_name="password1"):
+        # What is wrong with the password (too short, too common) under the password's own box,
+        # beside its rules; Django put it under the second box, whose only help is "the same
+        # password again".
+        super().validate_password_for_user(user, password_field_name=password_field_name)
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]

@@ -25,6 +25,15 @@ MODES = {
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("A match log (sevens-log/1 JSON)"))
 
+    @classmethod
+    def refused(cls, text: str) -> "UploadForm":
+        """An empty form that says only `text`: nothing of the request is read (the upload budget
+        spent: checking a log replays all of it, the work the budget bounds)."""
+        form = cls()
+        form.cleaned_data = {}  # what add_error clears a field from; unbound forms have none
+        form.add_error(None, text)
+        return form
+
     def add_error(self, field, error):
         super().add_error(field, error)
         # The form's errors (the file's content, the upload budget) are about its one field: the

@@ -8,8 +8,9 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
+from config.forms_only import post_only
 from config.limits import message, over_limit, refuse
 from games.models import Match as StoredMatch
 from games.models import of_family
@@ -144,14 +145,17 @@ def match_download(request, pk):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def upload(request):
-    form = UploadForm(request.POST or None, request.FILES or None)
     # a minute's budget, and a day's: what one address can store stays small
     spent = request.method == "POST" and next(
         (group for group in ("upload", "upload_day") if over_limit(request, group)), None
     )
     if spent:
-        refuse(form, spent)
+        # Not `refuse`, which validates the form first to show what was typed: a file input is
+        # never filled again, and validating replays the whole log, the work the limit is there
+        # to bound; its verdict ("Round 2, event 14: …") also read as the reason for the refusal.
+        form = UploadForm.refused(message(spent))
         return render(request, "history/upload.html", {"form": form}, status=429)
+    form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         log = form.cleaned_data["log"]
         replay = UploadedReplay.objects.create(
@@ -177,7 +181,7 @@ def uploaded_replay(request, slug):
     return _replay_response(request, "history/match.html", context)
 
 
-@require_POST
+@post_only("match")
 def play_deal(request, pk):
     """A new room whose first round deals the cards of this deal code again, same rules."""
     match = get_object_or_404(StoredMatch, pk=pk)

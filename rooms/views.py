@@ -4,8 +4,9 @@ from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
+from config.forms_only import post_only
 from config.limits import message, over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
@@ -106,7 +107,7 @@ def menu_again(request, form: RulesForm, *, status: int):
     return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=status)
 
 
-@require_POST
+@post_only("home")
 def create(request):
     form = RulesForm(request.POST)
     if over_limit(request, "new_room"):
@@ -207,7 +208,7 @@ def room_page(request, room: Room) -> dict:
     return page
 
 
-@require_POST
+@post_only("room")
 def take_seat(request, slug):
     """Gives this visitor the first free seat, under the display name it typed (a signed-in
     player's username when it typed none)."""
@@ -238,7 +239,7 @@ def left_seats(request, *, without: str) -> dict:
     return {k: v for k, v in request.session.get(LEFT_SEATS, {}).items() if k != without}
 
 
-@require_POST
+@post_only("room")
 def leave_seat(request, slug):
     room = find_room(slug)
     key = session_key(request)
@@ -251,7 +252,7 @@ def leave_seat(request, slug):
     return HttpResponseRedirect(reverse("room", args=[room.slug]))
 
 
-@require_POST
+@post_only("room")
 def start(request, slug):
     room = find_room(slug)
     try:

@@ -8,6 +8,7 @@ import uuid
 import pytest
 from django.test import Client
 
+from history import forms
 from history.models import UploadedReplay
 from rooms.models import Room
 from stats.models import PlayEvent
@@ -80,6 +81,34 @@ def test_it_refuses_a_second_upload_in_a_minute_and_stores_none(limits):
     refused = upload()
     assert refused.status_code == 429
     assert "Wait a minute" in refused.content.decode()
+    assert UploadedReplay.objects.count() == 1
+
+
+def test_a_refused_upload_is_not_checked_and_gives_the_limit_as_its_only_reason(
+    limits, monkeypatch
+):
+    """Past the budget the file is not read: checking replays the whole log (the work the limit
+    bounds), and its verdict shown beside the refusal read as a second reason."""
+    aki = Client(REMOTE_ADDR=address())
+    log = play(seed=5).to_log()
+
+    def upload(body: bytes):
+        file = io.BytesIO(body)
+        file.name = "match.json"
+        return aki.post("/replays/upload/", {"file": file})
+
+    assert upload(json.dumps(log).encode()).status_code == 302
+    checked = []
+    real = forms.replay_log
+    monkeypatch.setattr(forms, "replay_log", lambda *a: checked.append(a) or real(*a))
+    log["totals"][0] += 1
+    refused = upload(json.dumps(log).encode())
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert "Wait a minute" in page
+    assert "The totals do not match" not in page
+    assert upload(b"not json").status_code == 429
+    assert checked == []
     assert UploadedReplay.objects.count() == 1
 
 

@@ -136,3 +136,16 @@ def test_a_tie_of_as_many_cards_left_is_said_to_go_by_the_turn_order(client):
     assert level.totals == [-3, -2, -3, 8] and level.standings == [3, 1, 0, 2]
     html = client.get(f"/matches/{store(level).pk}/").content.decode()
     assert "with as many cards, whoever came first in turn after the winner" in html
+
+
+@pytest.mark.parametrize(
+    "language, label", [("en", "Started: "), ("ja", "開始："), ("zh-hant", "開始時間：")]
+)
+def test_it_says_when_the_match_was_played(client, language, label):
+    # The page of a match gave no date: a player looking back at a replay could not tell which
+    # evening it was. In UTC in the markup, and in the reader's zone and language by times.js.
+    stored = store(play(RuleSet(rounds=1), seed=3))
+    page = client.get(f"/matches/{stored.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    stamp = stored.started_at.isoformat()
+    assert f'<p class="match-when">{label}<time datetime="{stamp}" data-local>' in page
+    assert "js/times" in page

@@ -16,6 +16,7 @@ KEPT = {
     "Windows", "Android", "iOS", "Edge", "Opera", "Samsung", "OpenSkill", "Tab", "Enter",
     "Home", "End", "Fan", "Tan", "Sevens", "Shichi", "Narabe", "Card", "Dominoes", "Parliament",
     "English", "sevens", "log", "json",
+    "UTC",  # a time without scripts (times.js shows it in the reader's zone): My matches, a match
     "Aki",  # the persona's name at the table
 }  # fmt: skip
 PAGES = PLAIN_PAGES

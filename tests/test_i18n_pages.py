@@ -116,3 +116,25 @@ def test_names_in_a_chinese_list_are_parted_the_chinese_way():
         html = render_to_string("history/_match_list.html", {"matches": rows})
     assert "玩家 1、电脑 2、电脑 3" in html
     assert 'data-label="优胜者："' in html
+
+
+@pytest.mark.parametrize(
+    "language, label", [("en", "Winner: "), ("ja", "優勝："), ("zh-hant", "優勝者：")]
+)
+def test_the_narrow_match_lists_winner_label_has_a_space_only_after_a_narrow_colon(language, label):
+    # The phone's list put a space after every label ("優勝者： 玩家 4"): the wide colon carries its
+    # own room. The label now holds its space (label_space), and the style adds none.
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from django.conf import settings
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    match = SimpleNamespace(pk=1, status="finished", started_at=None)
+    rows = [{"match": match, "names": ["A", "B", "C"], "winner": "A"}]
+    with translation.override(language):
+        html = render_to_string("history/_match_list.html", {"matches": rows})
+    assert f'data-label="{label}"' in html
+    css = (Path(settings.BASE_DIR) / "static/css/history.css").read_text()
+    assert "td.winner-cell::before { content: attr(data-label); }" in css

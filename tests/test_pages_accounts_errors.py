@@ -2,6 +2,7 @@
 would mislead (its Japanese help says a name takes half-width letters only)."""
 
 import pytest
+from django.contrib.auth.models import User
 
 pytestmark = pytest.mark.django_db
 
@@ -47,3 +48,16 @@ def test_the_labels_stand_alone_with_no_half_width_marks(client, language):
         assert len(labels) >= 2, url
         for label in labels:
             assert not re.search(r"[:：()]", label), label
+
+
+def test_a_password_too_short_or_too_common_is_said_under_the_password_box(client):
+    # Django said it under the second box, "Password again", away from the rules it broke.
+    page = client.post(
+        "/accounts/signup/", {"username": "たろう", "password1": "abc", "password2": "abc"}
+    ).content.decode()
+    first, second = page.index('name="password1"'), page.index('name="password2"')
+    short = page.index("This password is too short")
+    common = page.index("This password is too common")
+    assert page.index('for="id_password1"') < short < first
+    assert short < common < first < second
+    assert not User.objects.exists()

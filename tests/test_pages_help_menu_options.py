@@ -4,7 +4,7 @@ a round ends, the points) were left out, so a player learnt of them only on the 
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +36,30 @@ def test_it_says_the_menu_first_opens_on_the_chinese_game_in_traditional_chinese
     # menu changed with no word of why).
     starting = client.get("/help/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words in starting.split("<h2", 2)[1]
+
+
+RECORDS_LINKS = ("/matches/", "/replays/upload/", "/rankings/", "/accounts/signup/")
+RECORDS_WORDS = (
+    "My matches",
+    "Download the match log (JSON)",
+    "Watch a match log",
+    "Play this deal",
+    "Rankings",
+)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_it_has_a_section_on_the_matches_kept_their_replays_logs_and_rankings(client, language):
+    # The help said nothing of what comes after play: the matches kept, the replay and its keys,
+    # the log's download and upload, the deal codes, the rankings; a player learnt of them only
+    # from the links at the top of the page.
+    html = client.get("/help/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    section = next(part for part in html.split("<h2")[1:] if 'href="/matches/"' in part)
+    for link in RECORDS_LINKS:
+        assert f'href="{link}"' in section, (language, link)
+    with translation.override(language):
+        for words in RECORDS_WORDS:  # "the rankings" in running English
+            assert gettext(words).lower() in section.lower(), (language, words)
+        assert pgettext("replay: step on by itself", "Play") in section, language
+    for key in ("←", "→", "Home", "End"):
+        assert key in section, (language, key)

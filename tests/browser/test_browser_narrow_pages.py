@@ -106,3 +106,24 @@ class TestNarrowPages(LiveRoomTestCase):
             assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], (language, boxes)
             assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, (language, boxes)
             assert page.evaluate(OVERFLOW) <= 0
+
+    def test_the_account_forms_put_each_label_above_its_box(self):
+        """A label beside its box lined the boxes up unevenly, and "パスワード（確認）" alone wrapped
+        above its box on a phone."""
+        beside = []
+        for width in (360, 1280):
+            page = self.new_page(width=width, height=800)
+            page.context.add_cookies(
+                [{"name": "django_language", "value": "ja", "url": self.live_server_url}]
+            )
+            for path in ("/accounts/signup/", "/accounts/login/"):
+                page.goto(self.url(path))
+                beside += page.evaluate(
+                    """(where) => [...document.querySelectorAll('.account-field')].flatMap((f) => {
+                      const label = f.querySelector('label').getBoundingClientRect();
+                      const box = f.querySelector('input').getBoundingClientRect();
+                      return label.bottom <= box.top ? [] : [`${where}: ${f.innerText.trim()}`];
+                    })""",
+                    f"{width} {path}",
+                )
+        assert beside == []
