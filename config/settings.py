@@ -280,7 +280,7 @@ SILENCED_SYSTEM_CHECKS = [
 ]
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "history.passwords.MinimumLengthValidator"},  # Django's, in our catalogue too
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 

@@ -61,3 +61,22 @@ def test_a_password_too_short_or_too_common_is_said_under_the_password_box(clien
     assert page.index('for="id_password1"') < short < first
     assert short < common < first < second
     assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "This password is too short"),
+        ("ja", "短すぎます"),
+        ("zh-hans", "密码太短"),
+        ("zh-hant", "密碼太短"),
+    ],
+)
+def test_a_short_password_is_said_in_the_page_s_language(client, language, said):
+    # Django's Simplified Chinese catalogue lacks its 5.2 wording: it was said in English there.
+    client.cookies["django_language"] = language
+    page = client.post(
+        "/accounts/signup/", {"username": "mei", "password1": "x7q", "password2": "x7q"}
+    ).content.decode()
+    assert said in page
+    assert language == "en" or "This password is too short" not in page
