@@ -60,6 +60,7 @@ def test_it_names_an_event_played_out_of_turn(client):
             "This log is in the format “sevens-log/2”: this site reads sevens-log/1.",
         ),
         (b"\xc3(", "The file is not JSON."),  # not UTF-8, nor any encoding of JSON
+        (b"  <html><body>a page</body></html>", "The file is not JSON."),  # no JSON at all
         (b"[" * 100_000 + b"]" * 100_000, "The file is not JSON."),  # nested past Python's limit
     ],
 )
