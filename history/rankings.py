@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from games.models import Match, MatchRound
 from history.models import Family, MatchPlayer, Rating, RatingChange
 from history.paging import paged
+from history.ratings import family_of
 
 RANKING_SIZE = 100  # rows per page
 RANKINGS_CACHE_SECONDS = 600  # also bounds how long a renamed account keeps its old tie order
@@ -118,7 +119,7 @@ def profile(request, username):
         if not seat.took_over:
             held.append(seat.seat)
         found[seat.match_id] = seat.match
-    last_rankings = _last_rankings(list(by_match))
+    last_of = last_rankings(list(by_match))
     # The place the rating counted (`ratings._rate`): a seat its player left before the end, and
     # the computer played out, counts last there, so it is no win here either.
     rated = dict(
@@ -133,7 +134,7 @@ def profile(request, username):
         # One player holding every seat of a shared device neither wins nor places.
         place, left = None, False
         if match.status == Match.Status.FINISHED and len(held) == 1:
-            place = final_place(match, held[0], last_rankings.get(match_id))
+            place = final_place(match, held[0], last_of.get(match_id))
             left = rated.get(match_id, place) > place
             place = rated.get(match_id, place)
             places.append(place)
@@ -148,7 +149,14 @@ def profile(request, username):
             stats["matches"] += 1
             stats["wins"] += int(place == 1)
         matches.append(
-            {"match": match, "won": place == 1, "left": left, "place": place, "mode": mode}
+            {
+                "match": match,
+                "won": place == 1,
+                "left": left,
+                "place": place,
+                "mode": mode,
+                "family": family_of(match.rules),
+            }
         )
     changes = RatingChange.objects.filter(user=user).order_by("-created_at", "-pk")
     return render(
@@ -165,7 +173,7 @@ def profile(request, username):
     )
 
 
-def _last_rankings(match_ids: list[int]) -> dict[int, list[int]]:
+def last_rankings(match_ids: list[int]) -> dict[int, list[int]]:
     """The ranking of each match's last round that has a result."""
     out: dict[int, list[int]] = {}
     rounds = MatchRound.objects.filter(match_id__in=match_ids).exclude(result=None)

@@ -19,6 +19,8 @@ from history import pages, players
 from history.forms import DealCodeForm, DealForm, UploadForm, rules_shared, shared_rules
 from history.models import Family, RatingChange, UploadedReplay
 from history.paging import paged
+from history.rankings import final_place, last_rankings
+from history.ratings import family_of
 from rooms import narrate, services
 from rooms.errors import RoomError
 from rooms.models import Room
@@ -44,11 +46,30 @@ def my_matches(request):
     if status:
         found = found.filter(status=status)
     pages = paged(request, found.prefetch_related("players"))
+    rows = [_row(m) for m in pages["rows"]]
+    # Each match's rules, and this player's place in a finished one (as the profile counts it).
+    last = last_rankings([row["match"].pk for row in rows])
+    for row in rows:
+        match = row["match"]
+        row["family"] = family_of(match.rules)
+        row["mine"] = True
+        held = [
+            p.seat
+            for p in match.players.all()
+            if not p.took_over
+            and (
+                p.user_id == request.user.pk
+                if request.user.is_authenticated
+                else p.browser_key and p.browser_key == browser_key(request)
+            )
+        ]
+        if match.status == StoredMatch.Status.FINISHED and len(held) == 1:
+            row["place"] = final_place(match, held[0], last.get(match.pk))
     return render(
         request,
         "history/my_matches.html",
         {
-            "matches": [_row(m) for m in pages["rows"]],
+            "matches": rows,
             "pages": pages,
             "family": family,
             "status": status,

@@ -7,6 +7,7 @@ from games.models import Match as StoredMatch
 from history.models import MatchPlayer
 from rooms import services
 from tests.history_support import play, seats, store, user
+from tests.live_support import cpu_room, new_session
 
 pytestmark = pytest.mark.django_db
 
@@ -125,3 +126,27 @@ def test_my_matches_are_narrowed_by_rules_and_state_and_keep_it_across_pages(cli
 def test_a_browser_with_no_match_gets_no_filters(client):
     html = client.get("/matches/").content.decode()
     assert "No matches yet." in html and "match-filters" not in html
+
+
+def test_it_says_each_match_s_rules_and_the_player_s_own_place(client):
+    import re
+
+    from games.sevens import RuleSet
+    from history.rankings import final_place, last_rankings
+
+    aki = user("aki")
+    client.force_login(aki)
+    japanese = store(
+        play(seed=3, seats=seats("human", "easy", "easy", "easy")), players={0: ("", aki)}
+    )
+    chinese = store(play(RuleSet.preset("chinese", rounds=1), seed=4), players={2: ("", aki)})
+    html = client.get("/matches/").content.decode()
+    for match, family, seat in ((japanese, "Japanese rules", 0), (chinese, "Chinese rules", 2)):
+        row = re.search(rf'data-match="{match.pk}".*?</tr>', html, re.S).group(0)
+        assert f'<td class="family-cell">{family}</td>' in row
+        place = final_place(match, seat, last_rankings([match.pk]).get(match.pk))
+        assert re.search(rf'class="place-cell"[^>]*>{place} of 4</td>', row)
+    # a room's list is no one's: neither column
+    room = cpu_room(new_session())
+    listed = client.get(f"/matches/room/{room.slug}/").content.decode()
+    assert "history-match" in listed and "place-cell" not in listed

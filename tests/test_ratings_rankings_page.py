@@ -79,6 +79,11 @@ def test_it_shows_a_profile_with_history_average_place_and_wins_by_mode(client):
         places.append(match.standings.index(0) + 1)
     html = client.get("/players/aki/").content.decode()
     assert html.count('class="rating-change"') == 2
+    # each match says its rules, and the place where it was not a win
+    listed = re.search(r'<ul class="profile-matches">(.*?)</ul>', html, re.S).group(1)
+    assert listed.count("Japanese rules") == 2
+    for place in places:
+        assert (f"{place} of 4" in listed) == (place != 1)
     assert f"Average place in finished matches: {sum(places) / 2:.2f}" in html
     wins = sum(p == 1 for p in places)
     assert re.search(
