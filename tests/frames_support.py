@@ -27,10 +27,14 @@ class Node:
         self.children.insert(len(self.children) if index is None else index, node)
 
     def elements(self):
-        for child in self.children:
-            if child.tag:
-                yield child
-                yield from child.elements()
+        """The elements under this node in document order (a walk with a stack of its own: the
+        nested generators it replaces took a tenth of the frame tests' time)."""
+        stack = self.children[::-1]
+        while stack:
+            node = stack.pop()
+            if node.tag:
+                yield node
+                stack.extend(node.children[::-1])
 
     def html(self) -> str:
         if self.tag is None:
@@ -76,9 +80,10 @@ def parse(html: str) -> Node:
 SIMPLE = re.compile(r"#([\w-]+)|\.([\w-]+)|\[([\w-]+)=[\"']([^\"']*)[\"']\]|^(\w+)")
 
 
-def matches(node: Node, simple: str) -> bool:
-    for m in SIMPLE.finditer(simple):
-        ident, cls, attr, value, tag = m.groups()
+def matches(node: Node, simple: str | list[tuple]) -> bool:
+    """Whether `node` matches a simple selector, given as text or as `SIMPLE`'s groups of it."""
+    parts = [m.groups() for m in SIMPLE.finditer(simple)] if isinstance(simple, str) else simple
+    for ident, cls, attr, value, tag in parts:
         if ident and node.attrs.get("id") != ident:
             return False
         if cls and cls not in (node.attrs.get("class") or "").split():
@@ -93,7 +98,12 @@ def matches(node: Node, simple: str) -> bool:
 def select(root: Node, selector: str) -> list[Node]:
     found = [root]
     for simple in selector.split():
-        found = [n for f in found for n in f.elements() if matches(n, simple)]
+        parts = [m.groups() for m in SIMPLE.finditer(simple)]  # read once, not once a node
+        if len(parts) == 1 and not any(parts[0][1:]):  # `#id` alone: most of what frames name
+            ident = parts[0][0]
+            found = [n for f in found for n in f.elements() if n.attrs.get("id") == ident]
+        else:
+            found = [n for f in found for n in f.elements() if matches(n, parts)]
     return found
 
 

@@ -12,13 +12,29 @@ from django.test import Client
 from games.models import Match as StoredMatch
 from games.sevens import RuleSet
 from history.models import RatedMatch, RatingChange
-from rooms import services
+from rooms import moves, services
 from rooms.cpu import play_pending
 from rooms.models import Room
 from tests.history_support import play, seats, store, user
 from tests.live_support import fresh, legal, rules
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quick_hard(monkeypatch):
+    """The Hard computers think to 20 playouts a move, not to their half-second budget (some 40 s
+    a test): what is tested is how a game against Hard is rated, not how well Hard plays. The
+    seats stay `hard`, and Hard's own bot still chooses every move."""
+    real, asked = moves.bot_for, []
+
+    def bot_for(level):
+        asked.append(level)
+        return real("hard:playouts=20" if level == "hard" else level)
+
+    monkeypatch.setattr(moves, "bot_for", bot_for)
+    yield
+    assert "hard" in asked  # the shortcut did not bypass the rooms' Hard seats
 
 
 def signed_in_client(person) -> tuple[Client, str]:

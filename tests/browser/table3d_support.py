@@ -85,15 +85,25 @@ def demo_server():
     thread.join()
 
 
+# The contexts open_table opened during the running test: closed when it ends (demo_url's
+# teardown). Left open, each kept its page and its software-drawn table for the rest of the module,
+# a demo's computers still playing on some.
+OPENED = []
+
+
 @pytest.fixture
 def demo_url(demo_server, settings):
     settings.TABLE_DEMO = True
-    return f"{demo_server}/dev/table-demo/"
+    yield f"{demo_server}/dev/table-demo/"
+    while OPENED:
+        OPENED.pop().close()
 
 
 def open_table(browser, url: str, *, width=1280, height=800, **context_options) -> Page:
-    """A page on `url` once the 3D table has drawn its first frame (or failed) and settled."""
+    """A page on `url` once the 3D table has drawn its first frame (or failed) and settled; its
+    browser context is closed when the test ends."""
     context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
+    OPENED.append(context)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     page.goto(url)

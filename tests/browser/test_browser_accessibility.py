@@ -163,7 +163,12 @@ class TestRoomAccessible(AccessibleCase):
             card.click()
             expect(card).to_have_attribute("aria-pressed", "true")
             audit(page, "a turn, a card chosen")
+            before = version(page)
             page.locator("#controls .play-button").click()
+            # The move answered first: until then the page still shows this player's turn, and
+            # play_to_the_end pressed the card being played again (the hand redrawn under it,
+            # the click waited out its 15 s; seen on a loaded machine).
+            page.wait_for_function(NEWER, arg=before)
             self.play_to_the_end(page)
             audit(page, "the settlement")
 
