@@ -145,6 +145,8 @@ def personal(
     device, which holds every seat (between turns, behind its curtain, it is no watcher); anyone
     else viewing a hot-seat room watches it."""
     t = {**pub, "viewer": viewer_seat}
+    if pub.get("lobby"):
+        t["lobby"] = own_lobby(pub["lobby"], viewer_seat)
     if view is None:
         return t
     view = with_shown_names(view)
@@ -204,6 +206,17 @@ def own_seat(seat: dict, viewer_seat) -> dict:
     if seat["away"] == "offline":
         return {**seat, "me": True, "away": "", "was_offline": True}
     return {**seat, "me": True}
+
+
+def own_lobby(lobby: list[dict], viewer_seat) -> list[dict]:
+    """The lobby's seats for one viewer: its own seat never said offline (`own_seat`: its page is
+    drawn before its socket is back); `was_offline` marks the seat so (`rooms.frames`' variant)."""
+    if not any(seat.get("offline") and seat["index"] == viewer_seat for seat in lobby):
+        return lobby
+    return [
+        {**seat, "offline": False, "was_offline": True} if seat["index"] == viewer_seat else seat
+        for seat in lobby
+    ]
 
 
 def forced_pass_text(passes_left) -> str:

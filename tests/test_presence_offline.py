@@ -194,3 +194,13 @@ async def test_a_friend_s_closed_socket_reaches_the_others_tables_at_once():
     await frames_until(at_aki, lambda f: 'class="seat-name"' in f and OFFLINE not in f)
     await again.disconnect()
     await at_aki.disconnect()
+
+
+def test_a_friends_own_lobby_never_says_them_offline(friends):
+    # Ben reloads the lobby: his page is drawn before his socket is back.
+    room, aki, ben, dan = friends
+    services.seat_disconnected(room.slug, key(ben))
+    assert "Ben (offline)" in page(dan, room)
+    assert "Ben (offline)" not in page(ben, room)
+    assert "Ben (offline)" in page(aki, room)
+
