@@ -95,7 +95,13 @@ def public(view: dict | None, *, room: dict) -> dict:
             "round_number": round_number(view),
             "rounds": rules["rounds"],
             "rows": [layout_row(row, bool(view["over"])) for row in view["rows"]],
-            "seats": seats(view, None, closed=room["status"] == "closed"),
+            "seats": seats(
+                view,
+                None,
+                closed=room["status"] == "closed",
+                # a finished match waits for nobody: no "offline" (nor a version saying it back)
+                awaited=room["status"] in ("waiting", "playing", "between_rounds"),
+            ),
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
             "last_move": [
@@ -368,9 +374,10 @@ def seat_place(view: dict, seat: dict) -> int | None:
     return shown_place(seat["place"], holding, rules["round_end"], rules["scoring"])
 
 
-def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
+def seats(view: dict, viewer_seat, *, closed: bool = False, awaited: bool = True) -> list[dict]:
     """The seats as the panel lists them. In a closed room nobody comes back and nobody plays: an
-    absent seat is no longer said to be away."""
+    absent seat is no longer said to be away. `awaited`: the room waits for its players (not a
+    finished match): only then is a friend whose connection went said offline."""
     out = []
     totals = view.get("totals") or []
     levels = view.get("levels") or []
@@ -398,7 +405,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
                     away_word(nobody, seat.get("taken", True))
                     if seat.get("cpu_controlled") and not closed
                     else "offline"
-                    if offline(view, seat) and not closed
+                    if offline(view, seat) and awaited and not closed
                     else ""
                 ),
                 # A seat its player left during the match: anyone with the link may take it.

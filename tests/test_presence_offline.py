@@ -204,3 +204,19 @@ def test_a_friends_own_lobby_never_says_them_offline(friends):
     assert "Ben (offline)" not in page(ben, room)
     assert "Ben (offline)" in page(aki, room)
 
+
+def test_a_finished_match_says_nobody_offline(friends):
+    # A finished match waits for nobody, and its player back says no version (`seat_connected`).
+    room, aki, ben, dan = friends
+    room = started(friends)
+    while fresh(room).status != Room.Status.FINISHED:
+        room = fresh(room)
+        if room.status == Room.Status.BETWEEN_ROUNDS:
+            services.next_round(room.slug, key(aki), room.version)
+        else:
+            holder = aki if room.turn == 0 else ben
+            services.submit_action(room.slug, room.turn, legal(room)[0], room.version, key(holder))
+        play_pending(room.slug)
+    services.seat_disconnected(room.slug, key(ben))
+    services.leave_seat(room.slug, key(aki))  # a new version, drawn for everyone
+    assert OFFLINE not in page(dan, room)
