@@ -33,7 +33,8 @@ def number(name: str, raw: str, kind=float, least=0):
         value = kind(raw.strip())
     except ValueError:
         value = None
-    if value is None or value < least or value != value:  # (NaN is not a number of anything)
+    # NaN is not a number of anything; nor is infinity of seconds or rooms (a timedelta refuses it)
+    if value is None or value < least or value != value or value == float("inf"):
         what = "a whole number" if kind is int else "a number"
         raise ImproperlyConfigured(f"{name}={raw!r}: {what} of {least} or more is expected")
     return value
@@ -266,7 +267,8 @@ RATE_VARIABLES = {
     "seat": "SEVENS_RATE_SEAT",
 }
 for _group, _rate in SEVENS_RATES.items():
-    if not re.fullmatch(r"[1-9][0-9]*/[0-9]*[smhd]", _rate.strip()):
+    # a multiplier of 0 ("10/0m") divides by zero; "10/M" is read as 10 a second
+    if not re.fullmatch(r"[1-9][0-9]*/(?:[1-9][0-9]*)?[smhd]", _rate.strip()):
         raise ImproperlyConfigured(
             f"{RATE_VARIABLES[_group]}={_rate!r}: N/s, N/m, N/h or N/d (N a second, a minute, an "
             "hour, a day; 10/5m: 10 in 5 minutes) is expected"
@@ -416,7 +418,8 @@ for _name, _kind in LIVE_KNOBS.items():
             globals()[_name] = _raw
         else:
             globals()[_name] = number(_name, _raw, _kind, least=KNOB_LEAST.get(_name, 0))
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Python's own names, its aliases (WARN, FATAL) and NOTSET included: all read as before.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL", "WARN", "FATAL", "NOTSET")
 
 LOGGING = {
     "version": 1,

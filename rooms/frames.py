@@ -130,6 +130,8 @@ def table_for(
     t = context(snap, viewer, curtain, device)
     mine = t.get("turn", {}).get("mine", False)
     variants = {
+        # the same for everyone but a viewer whose own seat the others see offline (`own_lobby`)
+        "lobby": viewer if any(s.get("was_offline") for s in t.get("lobby") or ()) else None,
         "seats": viewer,
         "settlement": (viewer, device) if t.get("settlement") else None,
         # A round's end is said with the seat's own result, as its settlement shows it; a forced

@@ -211,7 +211,11 @@ def leave_seat(room: Room | str, session_key: str) -> None:
             seat.session_key = None
             seat.connected = False
             seat.cpu_controlled = room.status in LIVE
-            seat.save(update_fields=["session_key", "connected", "cpu_controlled"])
+            if room.status == Room.Status.WAITING:
+                # A free seat of the lobby shows no name, and keeps none: the player's name is not
+                # left in the room (an account deleted: `forget_names` finds no key for it then).
+                seat.name = ""
+            seat.save(update_fields=["session_key", "connected", "cpu_controlled", "name"])
         _save(room, **_table_fields(room, seats))
         tell_browser_seated_on_commit(room.slug, session_key, False)
 

@@ -95,7 +95,13 @@ def public(view: dict | None, *, room: dict) -> dict:
             "round_number": round_number(view),
             "rounds": rules["rounds"],
             "rows": [layout_row(row, bool(view["over"])) for row in view["rows"]],
-            "seats": seats(view, None, closed=room["status"] == "closed"),
+            "seats": seats(
+                view,
+                None,
+                closed=room["status"] == "closed",
+                # a finished match waits for nobody: no "offline" (nor a version saying it back)
+                awaited=room["status"] in ("waiting", "playing", "between_rounds"),
+            ),
             "has_cpu": any(k == "cpu" for k in view.get("kinds") or [])
             or any(seat.get("cpu_controlled") for seat in view["seats"]),
             "last_move": [
@@ -145,6 +151,8 @@ def personal(
     device, which holds every seat (between turns, behind its curtain, it is no watcher); anyone
     else viewing a hot-seat room watches it."""
     t = {**pub, "viewer": viewer_seat}
+    if pub.get("lobby"):
+        t["lobby"] = own_lobby(pub["lobby"], viewer_seat)
     if view is None:
         return t
     view = with_shown_names(view)
@@ -204,6 +212,17 @@ def own_seat(seat: dict, viewer_seat) -> dict:
     if seat["away"] == "offline":
         return {**seat, "me": True, "away": "", "was_offline": True}
     return {**seat, "me": True}
+
+
+def own_lobby(lobby: list[dict], viewer_seat) -> list[dict]:
+    """The lobby's seats for one viewer: its own seat never said offline (`own_seat`: its page is
+    drawn before its socket is back); `was_offline` marks the seat so (`rooms.frames`' variant)."""
+    if not any(seat.get("offline") and seat["index"] == viewer_seat for seat in lobby):
+        return lobby
+    return [
+        {**seat, "offline": False, "was_offline": True} if seat["index"] == viewer_seat else seat
+        for seat in lobby
+    ]
 
 
 def forced_pass_text(passes_left) -> str:
@@ -355,9 +374,10 @@ def seat_place(view: dict, seat: dict) -> int | None:
     return shown_place(seat["place"], holding, rules["round_end"], rules["scoring"])
 
 
-def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
+def seats(view: dict, viewer_seat, *, closed: bool = False, awaited: bool = True) -> list[dict]:
     """The seats as the panel lists them. In a closed room nobody comes back and nobody plays: an
-    absent seat is no longer said to be away."""
+    absent seat is no longer said to be away. `awaited`: the room waits for its players (not a
+    finished match): only then is a friend whose connection went said offline."""
     out = []
     totals = view.get("totals") or []
     levels = view.get("levels") or []
@@ -385,7 +405,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False) -> list[dict]:
                     away_word(nobody, seat.get("taken", True))
                     if seat.get("cpu_controlled") and not closed
                     else "offline"
-                    if offline(view, seat) and not closed
+                    if offline(view, seat) and awaited and not closed
                     else ""
                 ),
                 # A seat its player left during the match: anyone with the link may take it.

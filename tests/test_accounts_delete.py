@@ -78,3 +78,15 @@ def test_it_stops_guessing_past_the_address_budget(client, akiko, settings):
     refused = client.post("/accounts/delete/", {"password": PASSWORD})
     assert refused.status_code == 429
     assert User.objects.filter(pk=akiko.pk).exists()
+
+
+def test_a_seat_in_a_friends_lobby_keeps_no_name_of_a_deleted_account(client, akiko):
+    # Akiko waits at Ben's table under her account's name, then deletes her account: no match
+    # was dealt there, so no record holds the browser's key; the freed seat kept her name.
+    Client().post("/new/", {**MENU, "name": "Ben", "start": "friend"})
+    room = Room.objects.get()
+    client.post(f"/room/{room.slug}/seat/", {"name": ""})
+    assert room.seats.filter(name="akiko_t").exists()
+    client.post("/accounts/delete/", {"password": PASSWORD})
+    assert not room.seats.filter(name="akiko_t").exists()
+    assert room.seats.filter(session_key=None, kind="human").count() == 3  # her seat is free again

@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 
-from rooms import services
+from rooms import frames, services
 from rooms.cpu import play_pending
 from rooms.models import Room, Seat
 from tests.live_support import (
@@ -194,3 +194,49 @@ async def test_a_friend_s_closed_socket_reaches_the_others_tables_at_once():
     await frames_until(at_aki, lambda f: 'class="seat-name"' in f and OFFLINE not in f)
     await again.disconnect()
     await at_aki.disconnect()
+
+
+def test_a_friends_own_lobby_never_says_them_offline(friends):
+    # Ben reloads the lobby: his page is drawn before his socket is back.
+    room, aki, ben, dan = friends
+    services.seat_disconnected(room.slug, key(ben))
+    assert "Ben (offline)" in page(dan, room)
+    assert "Ben (offline)" not in page(ben, room)
+    assert "Ben (offline)" in page(aki, room)
+
+
+def test_a_friends_own_socket_never_says_them_offline(friends):
+    # Ben's other tab, on another process, closed: his open tab gets the version saying him
+    # offline to the others, drawn from the fragments the watchers' tables share.
+    room, aki, ben, dan = friends
+    services.seat_disconnected(room.slug, key(ben))
+    snap = frames.read(room.slug)
+    assert "Ben (offline)" in frames.table_for(snap, None, None).fragments["lobby"]
+    assert "Ben (offline)" not in frames.table_for(snap, 1, None).fragments["lobby"]
+    assert "Ben (offline)" in frames.table_for(snap, 0, None).fragments["lobby"]
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))
+    snap = frames.read(room.slug)
+    assert OFFLINE in frames.table_for(snap, None, None).fragments["seats"]  # shared first
+    mine = frames.table_for(snap, 1, None)
+    assert (
+        OFFLINE not in mine.fragments["seats"] and '"offline"' not in mine.fragments["table_state"]
+    )
+    assert OFFLINE in frames.table_for(snap, 0, None).fragments["seats"]
+
+
+def test_a_finished_match_says_nobody_offline(friends):
+    # A finished match waits for nobody, and its player back says no version (`seat_connected`).
+    room, aki, ben, dan = friends
+    room = started(friends)
+    while fresh(room).status != Room.Status.FINISHED:
+        room = fresh(room)
+        if room.status == Room.Status.BETWEEN_ROUNDS:
+            services.next_round(room.slug, key(aki), room.version)
+        else:
+            holder = aki if room.turn == 0 else ben
+            services.submit_action(room.slug, room.turn, legal(room)[0], room.version, key(holder))
+        play_pending(room.slug)
+    services.seat_disconnected(room.slug, key(ben))
+    services.leave_seat(room.slug, key(aki))  # a new version, drawn for everyone
+    assert OFFLINE not in page(dan, room)

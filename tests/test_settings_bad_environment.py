@@ -46,6 +46,7 @@ def refusal(**env) -> str:
         ("SEVENS_CPU_DELAY", "abc", "a number of 0 or more"),
         ("SEVENS_CPU_DELAY", "-1", "a number of 0 or more"),
         ("SEVENS_CPU_DELAY", "nan", "a number of 0 or more"),
+        ("SEVENS_ROOM_IDLE_SECONDS", "inf", "a number of 0 or more"),
         ("SEVENS_CPU_WORKERS", "0", "a whole number of 1 or more"),
         ("SEVENS_CPU_WORKERS", "2.5", "a whole number of 1 or more"),
         ("SEVENS_SWEEP_SECONDS", "0", "a number of 0.1 or more"),
@@ -53,11 +54,14 @@ def refusal(**env) -> str:
         ("SEVENS_TAKEOVER_LEVEL", "ultra", "one of easy, medium, hard, random"),
         ("SEVENS_CPU_EXECUTOR", "gpu", "one of process, thread"),
         ("LOG_LEVEL", "loud", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+        ("LOG_LEVEL", "30", "one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
         # django-ratelimit could not read these: every request raised, config.limits took it for
         # a cache outage, and nothing was limited
         ("SEVENS_RATE_STATS", "lots", "N/s, N/m, N/h or N/d"),
         ("SEVENS_RATE_SEAT", "10 per minute", "N/s, N/m, N/h or N/d"),
         ("SEVENS_RATE_UPLOAD", "0/m", "N/s, N/m, N/h or N/d"),
+        ("SEVENS_RATE_NEW_ROOM", "10/0m", "N/s, N/m, N/h or N/d"),  # a window of no time
+        ("SEVENS_RATE_SEAT", "30/M", "N/s, N/m, N/h or N/d"),  # django-ratelimit: 30 a second
     ],
 )
 def test_a_knob_it_cannot_use_is_named_with_what_it_expects(name, value, expected):
@@ -112,3 +116,16 @@ def test_good_values_still_start_and_are_read_as_before():
         [sys.executable, "-c", read], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
     assert shown.stdout.split() == ["0.3", "hard", "WARNING"], shown.stderr
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        # what Python's logging reads, and so did the site before the checks
+        {"LOG_LEVEL": "warn"},
+        {"LOG_LEVEL": "notset"},
+    ],
+)
+def test_values_the_site_read_before_still_start(env):
+    out = start(**env)
+    assert out.returncode == 0, out.stderr
