@@ -155,6 +155,10 @@ def delete_account(request):
     played (`history.players.forget_account`: each of its seats says "Player N"), its ratings go;
     the matches stay, the other players' records. Its seats at games under way are left as on
     logging out (`services.log_out_browser`), and the page says so first."""
+    if request.user.is_staff:
+        # The site's operators: deleted in the admin (the last administrator deleting their own
+        # account from a player's page would leave the site with none).
+        return render(request, "accounts/delete.html", {"staff": True}, status=403)
     form = DeleteAccountForm(request.user, request.POST or None)
     limited = request.method == "POST" and over_limit(request, "account")
     if limited:

@@ -33,16 +33,18 @@ def save(room: Room, *, presence: bool = False, **changes) -> None:
     made on the version before still stands (`still_current`)."""
     now = timezone.now()
     if not presence:
-        changes["game_version"] = room.version + 1
+        # `updated_at` is when the game last moved: the worker's stalled turns (`cpu.due_rooms`)
+        # and the late-turn health check count from it, and a flapping connection must not
+        # put them off.
+        changes.update(game_version=room.version + 1, updated_at=now)
     written = Room.objects.filter(pk=room.pk, version=room.version).update(
-        version=F("version") + 1, updated_at=now, **changes
+        version=F("version") + 1, **changes
     )
     if written != 1:
         raise StaleVersion()
     for name, value in changes.items():
         setattr(room, name, value)
     room.version += 1
-    room.updated_at = now
     announce_on_commit(
         room.slug, room.version, server_turn=room.status == PLAYING and room.auto_turn
     )

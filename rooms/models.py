@@ -35,7 +35,9 @@ class Room(models.Model):
     # The version of the last change to the game (every change but a friend's seat going offline
     # or coming back, `rooms.presence.shown_offline`): a move, a deal or a rematch asked on any
     # version since is on the table as it is (`guard.still_current`).
-    game_version = models.PositiveIntegerField(_("game version"), default=0)
+    # (`db_default`: a server process of the release before, still running while the new one
+    # migrates, writes rooms without it.)
+    game_version = models.PositiveIntegerField(_("game version"), default=0, db_default=0)
     created_by = models.CharField(_("created by"), max_length=40)  # the creator's session key
     match = models.ForeignKey(
         "games.Match",
@@ -99,7 +101,9 @@ class Seat(models.Model):
     cpu_controlled = models.BooleanField(_("played by the computer"), default=False)
     # Whether the computer made a move for the seat since it took the seat over: the player who
     # comes back is told so only then (`presence.seat_connected`).
-    cpu_moved = models.BooleanField(_("moved by the computer while away"), default=False)
+    cpu_moved = models.BooleanField(
+        _("moved by the computer while away"), default=False, db_default=False
+    )
 
     class Meta:
         ordering = ["index"]

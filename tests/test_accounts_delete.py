@@ -90,3 +90,13 @@ def test_a_seat_in_a_friends_lobby_keeps_no_name_of_a_deleted_account(client, ak
     client.post("/accounts/delete/", {"password": PASSWORD})
     assert not room.seats.filter(name="akiko_t").exists()
     assert room.seats.filter(session_key=None, kind="human").count() == 3  # her seat is free again
+
+
+def test_an_administrator_s_account_is_deleted_in_the_admin_only(client):
+    boss = User.objects.create_user("boss", password=PASSWORD, is_staff=True, is_superuser=True)
+    client.force_login(boss)
+    assert 'href="/accounts/delete/"' not in client.get("/players/boss/").content.decode()
+    page = client.get("/accounts/delete/")
+    assert page.status_code == 403 and "deleted in the site's admin" in page.content.decode()
+    assert client.post("/accounts/delete/", {"password": PASSWORD}).status_code == 403
+    assert User.objects.filter(pk=boss.pk).exists()

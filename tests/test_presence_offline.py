@@ -81,6 +81,8 @@ def test_the_others_see_a_friend_offline_at_once_and_back_when_they_return(frien
     after = fresh(room)
     assert after.version == before.version + 1  # drawn anew for everyone
     assert after.game_version == before.game_version  # the game did not change
+    # nor when it last moved (the worker's stalled turns count from it)
+    assert after.updated_at == before.updated_at
     assert OFFLINE in seat_line(page(dan, room), "Ben")
     assert OFFLINE in seat_line(page(aki, room), "Ben")
     assert OFFLINE not in seat_line(page(aki, room), "Aki")
