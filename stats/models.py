@@ -131,7 +131,9 @@ class PlayEvent(models.Model):
     class Meta:
         verbose_name = _("play statistics event")
         verbose_name_plural = _("play statistics events")
-        ordering = ["-created_at"]
+        # An hour's rows by their random keys: never in the order they came (which the database
+        # keeps, and an access log could be lined up with: docs/statistics.md).
+        ordering = ["-created_at", "id"]
 
     def __str__(self) -> str:
         return f"{self.get_event_display()} {self.created_at:%Y-%m-%d}"

@@ -103,3 +103,6 @@ def test_its_rows_keys_say_nothing_of_the_order_they_came_in():
     keys = [record_event({"event": "render_speed", "render_speed": "lt50ms"}).pk for _ in range(40)]
     assert len(set(keys)) == 40 and all(k.version == 4 for k in keys)  # random, not time-based
     assert keys != sorted(keys)
+    # nor are they listed in that order (the database keeps it: SQLite's rowid)
+    listed = list(PlayEvent.objects.values_list("pk", flat=True))
+    assert listed == sorted(keys) and listed != keys
