@@ -380,3 +380,29 @@ def test_a_hand_turned_face_up_turns_over_where_it_lies(webgl_browser, demo_url)
     )
     for (x0, z0), (x1, z1) in zip(starts, ends, strict=True):
         assert abs(x0 - x1) < 0.05 and abs(z0 - z1) < 0.05, (x0, z0, x1, z1)
+
+
+def test_the_name_tag_glides_with_a_hand_going_from_two_rows_to_one(webgl_browser, demo_url):
+    """Thirteen cards to twelve on a phone upright: the hand's cards move from two rows to one over
+    the tween, and the near tag jumped to where they end at once, leaving them behind."""
+    page = open_table(
+        webgl_browser, demo_url + "?cpu=0&players=3&warm=9", width=360, height=740,
+        is_mobile=True, has_touch=True,
+    )  # fmt: skip
+    settle(page)
+    tag = page.locator("#table3d .table3d-tag.near")
+    before = tag.bounding_box()["y"]
+    during = page.evaluate(
+        """async () => { const t = sevensTable.table, v = sevensTable.view;
+        t.setState({ ...v, hand: v.hand.slice(1) });
+        t.renderNow();
+        await new Promise((r) => setTimeout(r, 120));
+        return document.querySelector("#table3d .table3d-tag.near").getBoundingClientRect().y; }"""
+    )
+    settle(page)
+    page.wait_for_timeout(500)
+    after = tag.bounding_box()["y"]
+    assert abs(after - before) > 10, (before, after)  # the tag has somewhere else to be
+    # a good way along, not there yet
+    assert min(before, after) + 2 < during < max(before, after) - 2, (before, during, after)
+    assert "gliding" not in (tag.get_attribute("class") or "")

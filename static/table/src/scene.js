@@ -406,6 +406,11 @@ export class Table {
     const fan = handFan(Math.max(1, n), { scale: this.handScale, maxWidth: this.handWidth, rows: this.handRows });
     const handLeft = fan[0].x - (CARD_W * this.handScale) / 2;
     const front = fan[fan.length - 1]; // a card of the front row (the only row, or the second: handRows)
+    // The hand going from two rows to one (or back) moves its cards over a tween; the near tag,
+    // placed from where they end, glides there with them instead of jumping ahead.
+    const twoRows = fan.some((c) => c.behind);
+    if (this.tagRows !== undefined && twoRows !== this.tagRows) this.tags.glide(this.tweens.duration);
+    this.tagRows = twoRows;
     const pitch = farPitch(this.places);
     const spread = Math.abs(on(pitch, OPPONENT_Z).x - on(0, OPPONENT_Z).x);
     // A table turned by a drag has its edges sloping on the screen: each tag lies along the edge

@@ -115,6 +115,20 @@ export class Tags {
     }
   }
 
+  /**
+   * The near tag moves to its next place over `ms` (a CSS transition, none under reduced motion:
+   * table3d.css) instead of at once: the hand's cards it stands by are moving there too.
+   */
+  glide(ms) {
+    for (const entry of this.entries.values()) {
+      if (!entry.near) continue;
+      entry.el.style.setProperty("--glide", `${ms}ms`);
+      entry.el.classList.add("gliding");
+      clearTimeout(entry.glideEnd);
+      entry.glideEnd = setTimeout(() => entry.el.classList.remove("gliding"), ms);
+    }
+  }
+
   /** Sizes change with the canvas (a far tag is never wider than its seat's share). */
   resized() {
     for (const entry of this.entries.values()) entry.size = null;
