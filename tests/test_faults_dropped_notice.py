@@ -164,4 +164,6 @@ async def test_it_heals_a_lost_last_notice_within_a_sweep(drop_next_notice, live
     await live.sweep_once()
     for comm in comms:
         await quiet(comm, 0.3)
+    # (Only then do they close: a friend's socket closing is news to the others, "offline".)
+    for comm in comms:
         await comm.disconnect()
