@@ -118,6 +118,22 @@ def play_pending(slug: str, *, limit: int = 1000) -> int:
     return applied
 
 
+def thinking_pool(kind: str, workers: int):
+    """Where the bots think: processes (`SEVENS_CPU_EXECUTOR=process`, the default) or threads."""
+    if kind == "process":
+        # spawn, not fork: forking a process that runs threads and an event loop is unsafe.
+        ctx = multiprocessing.get_context("spawn")
+        # A lower priority than the server's: a Hard CPU thinking must not slow the sockets of
+        # the other tables on the same cores.
+        return ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=ctx,
+            initializer=os.nice,
+            initargs=(int(setting("SEVENS_CPU_NICE", 10)),),
+        )
+    return ThreadPoolExecutor(max_workers=workers)
+
+
 def refused(slug: str, result) -> None:
     """A refused CPU move: the room moving on under it (a player came back for the seat, the
     round ended) is ordinary; anything else is a bug worth an alert."""
@@ -271,20 +287,7 @@ class CpuRunner:
     def _pool(self):
         kind = setting("SEVENS_CPU_EXECUTOR", "process")
         if kind not in self._pools:
-            workers = int(setting("SEVENS_CPU_WORKERS", 2))
-            if kind == "process":
-                # spawn, not fork: forking a process that runs threads and an event loop is unsafe.
-                ctx = multiprocessing.get_context("spawn")
-                # A lower priority than the server's: a Hard CPU thinking must not slow the
-                # sockets of the other tables on the same cores.
-                self._pools[kind] = ProcessPoolExecutor(
-                    max_workers=workers,
-                    mp_context=ctx,
-                    initializer=os.nice,
-                    initargs=(int(setting("SEVENS_CPU_NICE", 10)),),
-                )
-            else:
-                self._pools[kind] = ThreadPoolExecutor(max_workers=workers)
+            self._pools[kind] = thinking_pool(kind, int(setting("SEVENS_CPU_WORKERS", 2)))
         return self._pools[kind]
 
     async def _sweep_forever(self) -> None:
