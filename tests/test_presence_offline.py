@@ -242,3 +242,35 @@ def test_a_finished_match_says_nobody_offline(friends):
     services.seat_disconnected(room.slug, key(ben))
     services.leave_seat(room.slug, key(aki))  # a new version, drawn for everyone
     assert OFFLINE not in page(dan, room)
+
+
+def _play_out(slug: str, keys: dict) -> Room:
+    room = Room.objects.get(slug=slug)
+    while room.status == Room.Status.PLAYING:
+        if room.turn in keys and not room.auto_turn:
+            action = legal(room)[0]
+            assert services.submit_action(slug, room.turn, action, room.version, keys[room.turn]).ok
+        play_pending(slug)
+        room = fresh(room)
+    return room
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("live")
+async def test_a_friend_gone_at_the_final_table_is_said_offline_on_the_sockets_after_play_again():
+    aki, ben = await db(new_session)(), await db(new_session)()
+    room = await db(services.create_room)(
+        rules=rules(rounds=1), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    await db(services.take_seat)(room, 1, "Ben", ben)
+    await db(services.fill_and_start)(room, aki, level="easy")
+    at_aki, at_ben = await connect(room.slug, aki), await connect(room.slug, ben)
+    over = await db(_play_out)(room.slug, {0: aki, 1: ben})
+    assert over.status == Room.Status.FINISHED
+    await frames_until(at_aki, lambda f: "rematch-button" in f)
+    await at_ben.disconnect()  # Ben's tab closes on the final table
+    await db(services.seat_disconnected)(room.slug, ben)  # (already done by the socket's close)
+    assert await db(services.rematch)(room.slug, aki, (await db(fresh)(over)).version)
+    frames = await frames_until(at_aki, lambda f: "rematch-button" not in f and "seat-name" in f)
+    assert OFFLINE in frames[-1]
+    await at_aki.disconnect()

@@ -1046,6 +1046,15 @@
     if (!active || active === document.body) earlier.focus({ preventScroll: true });
   });
   document.addEventListener("sevens:table-submit", tableSubmit);
+  // A whole table puts #live back even when its words are the same (a friend offline and back
+  // between rounds, a resync): swapped, a screen reader reads them out again, to every player at
+  // each of a friend's reloads. A delta sends #live only when its words changed; so here.
+  document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "live" && event.detail.fragment.textContent === target.textContent) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.body.addEventListener("htmx:wsConfigSend", configureSend);
   document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);

@@ -393,3 +393,29 @@ def test_a_far_seats_short_name_stays_on_one_line_beside_its_place(webgl_browser
     )
     assert sorted(f[1] for f in far) == ["1st", "2nd"], far
     assert all(f[2] == 1 and not f[3] for f in far), far
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_long_name_keeps_its_offline_and_away_words_on_a_phone(webgl_browser, demo_url, language):
+    """On a phone a far tag's long name was cut at its end, and "(offline)" with it: a friend
+    whose connection went looked like one at the table. The name is shortened instead."""
+    names = "Aki,Benjamin-Okafor-Smith,Caitlin-Nakamura-Ito,Dmitri-Alexandrovich"
+    options = dict(SCREENS["phone-portrait"])
+    size = {"width": options.pop("width"), "height": options.pop("height")}
+    context = webgl_browser.new_context(viewport=size, **options)
+    context.add_cookies([{"name": "django_language", "value": language, "url": demo_url}])
+    page = context.new_page()
+    page.goto(demo_url + f"?cpu=0&warm=6&players=4&names={names}&marks=,offline,away,offline")
+    page.wait_for_function("() => window.sevensTable && (sevensTable.ready || sevensTable.failed)")
+    settle(page)
+    assert page.evaluate(NAMES_CUT) == []
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('#table3d .table3d-tag')].map("
+        "(t) => [Number(t.dataset.seat), t.querySelector('.table3d-tag-name').textContent])"
+    )
+    said = {"en": (" (offline)", " (away)"), "ja": ("（接続切れ）", "（離席中）")}[language]
+    words = dict(shown)
+    assert words[1].endswith(said[0]) and words[3].endswith(said[0]), words
+    assert words[2].endswith(said[1]), words
+    assert words[1].startswith("Benjam"), words
+    context.close()

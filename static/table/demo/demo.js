@@ -12,6 +12,8 @@ const room = new FakeRoom({
   // ?names=a,b,c: the seats' names (long ones, names in other scripts).
   names: q.get("names") ? q.get("names").split(",") : null,
 });
+// ?marks=,offline,away: a seat's mark as the server sends it (a friend offline, a seat away, free).
+const marks = q.get("marks") ? q.get("marks").split(",") : [];
 const cpu = q.get("cpu") !== "0";
 window.fakeRoom = room;
 // ?warm=N: N moves already made (a page opened mid-round: no deal), then on to the viewer.
@@ -25,6 +27,9 @@ function escape(s) {
 // Like the server's out-of-band swaps: whole elements replaced, never patched in place.
 function render() {
   const view = room.view(0);
+  marks.forEach((mark, seat) => {
+    if (mark && view.seats[seat]) view.seats[seat].mark = mark;
+  });
   const state = document.createElement("script");
   state.type = "application/json";
   state.id = "table-state";

@@ -207,12 +207,13 @@ export function passLabel(view) {
  * A name tag's name: "Aki (you)" for the viewer's own seat, "Ben (away)" for a seat the computer
  * plays until its player comes back, "Ben (offline)" for a friend whose connection went (the
  * game waits a moment for them), "Free seat" for one its player left (as the panel's seats).
+ * `name`: the seat's name shortened to fit its tag (tags.js), the words around it kept whole.
  */
-export function tagName(tag) {
-  if (tag.you) return say("you", { name: tag.name });
+export function tagName(tag, name = tag.name) {
+  if (tag.you) return say("you", { name });
   if (tag.free) return say("free");
-  if (tag.offline) return say("offline", { name: tag.name });
-  return tag.away ? say("away", { name: tag.name }) : tag.name;
+  if (tag.offline) return say("offline", { name });
+  return tag.away ? say("away", { name }) : name;
 }
 
 export const SEAT_COLOURS = ["#d94040", "#3f7fd9", "#3aa35a", "#d9a520"];

@@ -92,6 +92,7 @@ export class Tags {
       el.classList.toggle("near", p.near);
       el.classList.toggle("acting", tag.acting);
       el.style.setProperty("--seat", tag.colour);
+      entry.tag = tag;
       el.querySelector(".table3d-tag-name").textContent = tagName(tag);
       const line = el.querySelector(".table3d-tag-line");
       line.replaceChildren(
@@ -190,6 +191,7 @@ export class Tags {
         if (name.offsetHeight < beside) el.classList.add("badge-above");
         else el.style.setProperty("--badge-room", `${room}px`);
       }
+      fitName(el.querySelector(".table3d-tag-name"), entry.tag);
       // A far tag's line may wrap between its parts: the second then starts a line, without "·".
       el.classList.remove("wrapped");
       const [first, second] = el.querySelector(".table3d-tag-line").children;
@@ -216,4 +218,26 @@ export class Tags {
     const size = box.beside ? entry.besideSize : entry.size;
     return { left: box.left, top: box.top, right: box.left + size.w, bottom: box.top + size.h };
   }
+}
+
+/**
+ * A name too long for its tag is cut at its end ("Benjamin-Okafor…"): with "(offline)" or
+ * "(away)" after it, those words went, and a friend gone looked like one at the table. The name
+ * itself is shortened instead, the words around it kept whole ("Benjam… (offline)").
+ */
+function fitName(el, tag) {
+  if (!tag || !tag.name) return;
+  el.textContent = tagName(tag);
+  const cut = () => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+  if (tagName(tag) === tag.name || tagName(tag, "") === tagName(tag) || !cut()) return;
+  const chars = [...tag.name];
+  let low = 0; // the most characters known to fit
+  let high = chars.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    el.textContent = tagName(tag, `${chars.slice(0, mid).join("").trimEnd()}…`);
+    if (cut()) high = mid - 1;
+    else low = mid;
+  }
+  el.textContent = tagName(tag, `${chars.slice(0, Math.max(1, low)).join("").trimEnd()}…`);
 }

@@ -310,3 +310,14 @@ test("a friend whose connection went is said offline on their tag, never to them
   view.seats[0].mark = "offline";
   assert.equal(tagName(seatTag(view, 0)), "Ann (you)");
 });
+
+test("a tag's name may be given shortened, the words around it kept", () => {
+  const room = new FakeRoom({ hands });
+  const view = room.view(0);
+  view.seats[3].mark = "offline";
+  view.seats[2].mark = "away";
+  assert.equal(tagName(seatTag(view, 3), "Benj…"), "Benj… (offline)");
+  assert.equal(tagName(seatTag(view, 2), "Cai…"), "Cai… (away)");
+  assert.equal(tagName(seatTag(view, 0), "An…"), "An… (you)");
+  assert.equal(tagName(seatTag(view, 1), "Bo…"), "Bo…");
+});

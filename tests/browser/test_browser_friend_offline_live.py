@@ -1,0 +1,46 @@
+"""A friend going offline and coming back between rounds makes two versions that change nothing
+in the game, each a whole table for the others' pages (a table not in play gets no delta). The
+round's end, in the live region, must not be read out again to every other player each time: a
+phone that sleeps and wakes, or a reload, repeated the result of the round to everyone."""
+
+import pytest
+from browser_support import LiveRoomTestCase, connected
+from playwright.sync_api import expect
+from test_browser_friend import take_turns
+
+pytestmark = pytest.mark.browser
+
+# Every change a screen reader would hear in #live, counted from now.
+WATCH_LIVE = """() => {
+  window.liveChanges = 0;
+  new MutationObserver(() => { window.liveChanges += 1; }).observe(
+    document.getElementById('live'), {childList: true, subtree: true, characterData: true});
+}"""
+
+
+class TestFriendOfflineBetweenRounds(LiveRoomTestCase):
+    def test_a_friend_offline_and_back_does_not_read_the_round_out_again(self):
+        aki, ben = self.aki_and_ben("Ben")
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        next_round = aki.locator("#settlement .next-round-button")
+        take_turns([aki, ben], next_round.is_visible)
+        live = aki.locator("#live")
+        expect(live).to_contain_text("The round is over")
+        said = live.text_content()
+        aki.evaluate(WATCH_LIVE)
+
+        link = ben.url
+        ben.close()
+        ben_seat = aki.locator('#seats [data-seat="1"]')
+        expect(ben_seat).to_contain_text("offline: the game waits a moment for them to come back")
+        back = ben.context.new_page()
+        back.goto(link)
+        connected(back)
+        expect(ben_seat).not_to_contain_text("offline")
+
+        assert aki.evaluate("() => window.liveChanges") == 0
+        assert live.text_content() == said
+        # a change of words is still said: the next deal
+        next_round.click()
+        expect(live).not_to_have_text(said)
