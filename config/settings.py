@@ -377,6 +377,7 @@ LIVE_KNOBS = {
     "SEVENS_SWEEP_SECONDS": float,
     "SEVENS_STALL_SECONDS": float,
     "SEVENS_GRACE_SECONDS": float,
+    "SEVENS_OFFLINE_SECONDS": float,  # a friend's connection down this long is said offline
     "SEVENS_ROOM_IDLE_SECONDS": float,
     "SEVENS_WS_MAX_FRAME": int,
     "SEVENS_WS_BUDGET": int,

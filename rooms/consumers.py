@@ -103,7 +103,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         runner.depart(self.slug, self.session_key, self.channel_name)
         await self.channel_layer.group_discard(group_name(self.slug), self.channel_name)
         if (self.slug, self.session_key) not in runner.present:
-            await database_sync_to_async(services.seat_disconnected)(self.slug, self.session_key)
+            went = await database_sync_to_async(services.seat_disconnected)(
+                self.slug, self.session_key
+            )
+            delay = services.offline_after()
+            if went and delay > 0:  # said offline to the others if not back by then
+                runner.offline_later(self.slug, self.session_key, delay)
 
     async def receive(self, text_data=None, bytes_data=None):
         size = len(text_data.encode()) if text_data is not None else len(bytes_data or b"")

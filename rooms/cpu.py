@@ -198,6 +198,7 @@ class CpuRunner:
         self.sweeper: asyncio.Task | None = None
         self.swept: asyncio.Event | None = None  # set after each sweep (tests wait for it)
         self._pools: dict[str, object] = {}
+        self.offline_checks: set[asyncio.Task] = set()  # `offline_later`'s, kept from the GC
 
     def bind(self) -> None:
         """Attach to the running event loop (the first socket of a process does it) and start
@@ -218,6 +219,26 @@ class CpuRunner:
             # A fresh context: a kick from a request's sync thread must not hand the task that
             # thread's asgiref executor ("Single thread executor already being used").
             loop.call_soon_threadsafe(self._start, slug, context=contextvars.Context())
+
+    def offline_later(self, slug: str, session_key: str, delay: float) -> None:
+        """A friend's last socket here closed: `delay` seconds on, if they are not back, the
+        others are told (`presence.said_offline`). On this process's loop; a process that dies
+        meanwhile tells nobody (the grace period still hands the seat to the computer)."""
+
+        async def check() -> None:
+            await asyncio.sleep(delay)
+            if (slug, session_key) in self.present:  # back on this process
+                return
+            from rooms import presence
+
+            try:
+                await database_sync_to_async(presence.said_offline)(slug, session_key)
+            except Exception:
+                log.exception("room %s: saying a seat offline failed", slug)
+
+        task = asyncio.get_running_loop().create_task(check())
+        self.offline_checks.add(task)
+        task.add_done_callback(self.offline_checks.discard)
 
     def arrive(self, slug: str, session_key: str | None, channel: str | None = None) -> None:
         if channel:

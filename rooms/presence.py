@@ -33,10 +33,9 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
             return
         now = timezone.now()
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
-        # Said offline to the others while the grace period ran (`seat_disconnected`): no longer.
-        back = room.mode == Room.Mode.FRIEND and any(
-            not s.connected and not s.cpu_controlled for s in held
-        )
+        # Said offline to the others while the grace period ran (`said_offline`): no longer. (A
+        # reload back within `offline_after` was never said offline: no version.)
+        back = room.mode == Room.Mode.FRIEND and any(offline_shown(s, now) for s in held)
         for seat in held:
             seat.connected = True
         reclaimed = [s for s in held if s.cpu_controlled]
@@ -62,19 +61,50 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
             save(room, presence=True)  # no longer offline (`shown_offline`)
 
 
-def seat_disconnected(room: Room | str, session_key: str | None) -> None:
+def offline_after() -> float:
+    """Seconds a friend's connection stays down before the others see them offline: a page
+    reloaded, or a phone switching networks, is back within them and says nothing (each reload
+    flashed "offline" at every other player, the seat lines growing and shrinking)."""
+    return float(getattr(settings, "SEVENS_OFFLINE_SECONDS", 3))
+
+
+def seat_disconnected(room: Room | str, session_key: str | None) -> bool:
     """This browser's last socket in the room closed; the grace period runs from now (another
-    tab's heartbeat undoes it). With friends, the others see its seats offline meanwhile: the
-    table waits for that player, and they see why (`shown_offline`)."""
+    tab's heartbeat undoes it). With friends, the others see its seats offline meanwhile, once
+    `offline_after` has passed (`said_offline`, which the socket's process calls then): the table
+    waits for that player, and they see why. Returns whether a seat at the table went."""
     if not session_key:
-        return
+        return False
     slug = room if isinstance(room, str) else room.slug
     with transaction.atomic():
         seats = Seat.objects.filter(room__slug=slug, session_key=session_key)
         went = seats.filter(connected=True, cpu_controlled=False).exists()
         seats.update(connected=False, last_seen=timezone.now())
-    if went:
+    if went and offline_after() <= 0:
         shown_offline(slug)
+    return went
+
+
+def said_offline(slug: str, session_key: str) -> bool:
+    """`offline_after` seconds after the browser's last socket closed: if its seats are still
+    down (not back, not handed to the computer yet), a version that says them offline."""
+    down = Seat.objects.filter(
+        room__slug=slug, session_key=session_key, connected=False, cpu_controlled=False
+    )
+    if not down.exists():
+        return False
+    shown_offline(slug)
+    return True
+
+
+def offline_shown(seat: Seat | dict, now=None) -> bool:
+    """Whether the others see this seat offline: down, not the computer's yet, for `offline_after`
+    seconds (a reload within them shows nothing). `seat`: a Seat or a view's seat facts."""
+    get = seat.get if isinstance(seat, dict) else lambda k: getattr(seat, k)
+    if get("connected") or get("cpu_controlled") or get("last_seen") is None:
+        return False
+    now = now or timezone.now()
+    return (now - get("last_seen")).total_seconds() >= offline_after() - 0.05
 
 
 def shown_offline(slug: str) -> None:
@@ -107,14 +137,17 @@ def heartbeats(present: dict[str, list[str]]) -> int:
     for slug, keys in present.items():
         match |= Q(room__slug=slug, session_key__in=[k for k in keys if k])
     present_seats = Seat.objects.filter(match)
-    # Seats another process's socket closed while a tab here is still open (`seat_disconnected`
-    # said them offline): said online again.
-    back = set(
-        present_seats.filter(connected=False, cpu_controlled=False).values_list(
-            "room__slug", flat=True
+    # Seats another process's socket closed while a tab here is still open (`said_offline` may
+    # have said them offline): said online again.
+    now = timezone.now()
+    back = {
+        seat.room.slug
+        for seat in present_seats.filter(connected=False, cpu_controlled=False).select_related(
+            "room"
         )
-    )
-    count = present_seats.update(connected=True, last_seen=timezone.now())
+        if offline_shown(seat, now)
+    }
+    count = present_seats.update(connected=True, last_seen=now)
     for slug in sorted(back):
         shown_offline(slug)
     return count

@@ -108,6 +108,7 @@ def room_facts(room, seats=None) -> dict:
 
 def lobby_seats(room, seats=None) -> list[dict]:
     from rooms.models import Seat
+    from rooms.presence import offline_shown
 
     if seats is None:
         seats = Seat.objects.filter(room=room)
@@ -133,8 +134,7 @@ def lobby_seats(room, seats=None) -> list[dict]:
                     room.mode == "friend"
                     and not free
                     and seat.kind == "human"
-                    and not seat.connected
-                    and not seat.cpu_controlled
+                    and offline_shown(seat)
                 ),
             }
         )

@@ -38,6 +38,7 @@ from rooms.presence import (  # noqa: F401  (presence and the sweep, offered her
     hand_to_cpu,
     heartbeat,
     heartbeats,
+    offline_after,
     seat_connected,
     seat_disconnected,
 )

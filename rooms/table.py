@@ -710,8 +710,7 @@ def offline(view: dict, seat: dict) -> bool:
         view.get("mode") == "friend"
         and seat.get("kind") == "human"
         and bool(seat.get("taken"))
-        and seat.get("connected") is False
-        and not seat.get("cpu_controlled")
+        and bool(seat.get("offline"))  # down past `presence.offline_after`, not the computer's
     )
 
 

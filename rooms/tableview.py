@@ -12,6 +12,7 @@ from games.sevens import RuleSet, cards, seat_view
 from rooms import hints, rounds
 from rooms.errors import RoomError
 from rooms.models import Room, Seat
+from rooms.presence import offline_shown
 from rooms.table import legal_word
 
 
@@ -146,6 +147,9 @@ def _seat_facts(seat: Seat, match) -> dict:
         "level": seat.level or None,
         "taken": seat.kind == Seat.Kind.CPU or bool(seat.session_key),
         "connected": seat.connected,
+        # down long enough for the others to be told (`presence.offline_shown`, read with the
+        # version: a reload within `offline_after` says nothing)
+        "offline": offline_shown(seat),
         "cpu_controlled": seat.cpu_controlled,
         "total": match.totals[seat.index] if match and match.totals else 0,
     }

@@ -45,6 +45,13 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture(autouse=True)
+def _offline_at_once(settings):
+    # A friend's closed socket is said offline to the others at once, not after the few seconds a
+    # reload is given (`presence.offline_after`): tests/test_presence_offline.py tests the wait.
+    settings.SEVENS_OFFLINE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _no_rate_limits(settings):
     # Tests open many tables from one address; tests/test_abuse_rate_limits.py turns them back on.
     settings.RATELIMIT_ENABLE = False

@@ -6,9 +6,11 @@ deal asked on the table before still stands.
 Personas: Aki opens the room, Ben joins by the link, Dan only watches."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from rooms import frames, services
 from rooms.cpu import play_pending
@@ -273,4 +275,61 @@ async def test_a_friend_gone_at_the_final_table_is_said_offline_on_the_sockets_a
     assert await db(services.rematch)(room.slug, aki, (await db(fresh)(over)).version)
     frames = await frames_until(at_aki, lambda f: "rematch-button" not in f and "seat-name" in f)
     assert OFFLINE in frames[-1]
+    await at_aki.disconnect()
+
+
+def test_a_reload_says_nothing_and_a_longer_absence_is_said(friends, settings):
+    # A page reloaded, or a phone changing networks, is back within SEVENS_OFFLINE_SECONDS: no
+    # version, nothing flashes at the others. Still down past them, the others are told.
+    settings.SEVENS_OFFLINE_SECONDS = 30
+    room, aki, ben, dan = friends
+    room = started(friends)
+    version = fresh(room).version
+    services.seat_disconnected(room.slug, key(ben))
+    services.seat_connected(room.slug, key(ben))  # the reload's new socket
+    assert fresh(room).version == version
+    services.seat_disconnected(room.slug, key(ben))
+    assert fresh(room).version == version and OFFLINE not in page(dan, room)
+    from rooms import presence
+
+    # The socket's process asks again once the seconds have passed (`CpuRunner.offline_later`).
+    assert presence.said_offline(room.slug, key(ben)) is True
+    assert OFFLINE not in seat_line(page(dan, room), "Ben")  # not down long enough yet
+    Seat.objects.filter(room=room, session_key=key(ben)).update(
+        last_seen=timezone.now() - timedelta(seconds=31)
+    )
+    assert presence.said_offline(room.slug, key(ben)) is True
+    assert OFFLINE in seat_line(page(dan, room), "Ben")
+    said = fresh(room).version
+    services.seat_connected(room.slug, key(ben))
+    assert fresh(room).version == said + 1 and OFFLINE not in page(dan, room)
+    services.seat_connected(room.slug, key(ben))  # already back: nothing to say
+    assert fresh(room).version == said + 1
+    assert presence.said_offline(room.slug, key(ben)) is False
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("live")
+async def test_the_others_hear_of_a_closed_socket_only_once_it_stays_closed(settings):
+    settings.SEVENS_OFFLINE_SECONDS = 0.6
+    aki, ben = await db(new_session)(), await db(new_session)()
+    room = await db(services.create_room)(
+        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    await db(services.take_seat)(room, 1, "Ben", ben)
+    await db(services.fill_and_start)(room, aki, level="easy")
+    at_aki = await connect(room.slug, aki)
+    at_ben = await connect(room.slug, ben)
+    await frames_until(at_aki, lambda f: "Ben" in f)
+    while not await at_aki.receive_nothing(timeout=0.3):  # what the start still sends
+        await at_aki.receive_from()
+    # A reload: closed, and back at once: the others see nothing.
+    await at_ben.disconnect()
+    at_ben = await connect(room.slug, ben)
+    assert await at_aki.receive_nothing(timeout=1.0)
+    # Closed for good: nothing at first, then "offline".
+    await at_ben.disconnect()
+    assert await at_aki.receive_nothing(timeout=0.3)
+    said = await frames_until(at_aki, lambda f: OFFLINE in f, timeout=5)
+    assert "Ben" in said[-1]
     await at_aki.disconnect()
