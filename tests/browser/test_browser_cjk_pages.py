@@ -5,7 +5,18 @@ that do not break inside a unit."""
 import pytest
 from browser_support import LiveRoomTestCase
 
+from games.sevens import RuleSet
+from tests.history_support import play, seats, store
+
 pytestmark = pytest.mark.browser
+
+# The lines a block's text takes (the tops of its characters' boxes), per matching element.
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return [el.textContent, tops.size];
+})"""
 
 FACES = {"ja": "Noto Sans CJK JP", "zh-hans": "Noto Sans CJK SC", "zh-hant": "Noto Sans CJK TC"}
 
@@ -23,6 +34,12 @@ def faces_of(page, selector: str) -> set[str]:
 
 
 class TestCjkPages(LiveRoomTestCase):
+    def setUp(self):
+        # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
+        match = play(RuleSet(rounds=1), seed=7, seats=seats("human", "easy", "medium", "hard"))
+        self.stored = store(match)
+        super().setUp()
+
     def test_each_language_draws_its_han_characters_in_its_own_face(self):
         """One font list for every language drew the Chinese pages in the Japanese face (直, 骨 and
         说 drawn the Japanese way, the Traditional ，。 in a corner rather than centred)."""
@@ -41,3 +58,19 @@ class TestCjkPages(LiveRoomTestCase):
             for language, face in FACES.items()
             for selector in ("main h1", "main p", "header .site-name", "#language-select")
         }
+
+    def test_each_rule_of_the_rules_card_stays_on_one_line_on_a_small_phone(self):
+        """The rules card's items ran on as one sentence, broken anywhere: "全 1" ended a line and
+        "回" began the next, "ジ" ended one and "ョーカーなし" began the next."""
+        split = []
+        for language in ("en", *FACES):
+            page = self.new_page(width=320, height=568)
+            page.context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            page.goto(self.url(f"/matches/{self.stored.pk}/"))
+            items = page.evaluate(LINES, ".rules-card .rule")
+            assert len(items) > 5
+            split += [f"{language} {text}" for text, lines in items if lines > 1]
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert split == []
