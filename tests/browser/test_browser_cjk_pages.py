@@ -2,8 +2,11 @@
 --test installs Noto CJK): each language's Han characters in a face of that language, and lines
 that do not break inside a unit."""
 
+import re
+
 import pytest
 from browser_support import LiveRoomTestCase
+from django.utils import translation
 
 from games.sevens import RuleSet
 from tests.history_support import play, seats, store
@@ -74,3 +77,43 @@ class TestCjkPages(LiveRoomTestCase):
             split += [f"{language} {text}" for text, lines in items if lines > 1]
             assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         assert split == []
+
+    def test_a_long_button_label_wraps_in_even_lines_between_words(self):
+        """The rematch button on a 320 px phone read "もう一度：同じメンバー、同じル" over "ールで",
+        and "再来一场：同样的玩家，同样的规" over "则": a word cut, one character left alone."""
+        msgid = "Play again: same players, same rules"
+        for language in FACES:
+            with translation.override(language):
+                label = translation.gettext(msgid)
+            assert label != msgid
+            page = self.new_page(width=320, height=568)
+            page.context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            page.goto(self.url("/"))
+            lines = page.evaluate(
+                """(label) => {
+                  const button = document.createElement('button');
+                  button.textContent = label;
+                  button.style.width = '280px';  // as in the round's result, on a 320 px phone
+                  document.querySelector('main').prepend(button);
+                  const text = button.firstChild, range = document.createRange(), lines = [];
+                  let top = null;
+                  for (let i = 0; i < label.length; i++) {
+                    range.setStart(text, i); range.setEnd(text, i + 1);
+                    const t = Math.round(range.getBoundingClientRect().top);
+                    if (t !== top) { lines.push(''); top = t; }
+                    lines[lines.length - 1] += label[i];
+                  }
+                  return lines;
+                }""",
+                label,
+            )
+            assert len(lines) == 2, (language, lines)
+            shorter, longer = sorted(lines, key=len)
+            assert len(shorter) >= len(longer) / 2, (language, lines)
+            # No katakana word ("メンバー", "ルール") is cut.
+            katakana = "ァ-ヺー"
+            assert not (
+                re.search(f"[{katakana}]$", lines[0]) and re.match(f"[{katakana}]", lines[1])
+            ), lines
