@@ -117,3 +117,37 @@ class TestCjkPages(LiveRoomTestCase):
             assert not (
                 re.search(f"[{katakana}]$", lines[0]) and re.match(f"[{katakana}]", lines[1])
             ), lines
+
+    def test_the_curtain_keeps_the_players_name_on_one_line(self):
+        """The hot-seat curtain on a 320 px phone read "端末を プレイヤー" over "2 に渡してください"
+        (and, before, "プレイヤ" over "ー 2"): the name, whose number tells the seats apart, was
+        cut in two."""
+        page = self.new_page(width=320, height=568)
+        page.context.add_cookies(
+            [{"name": "django_language", "value": "ja", "url": self.live_server_url}]
+        )
+        page.goto(self.url("/"))
+        page.click('button[value="hotseat"]')
+        page.wait_for_url("**/room/*/")
+        heading = page.locator("#hand .curtain h2")
+        heading.wait_for()
+        # Each character of the heading's and the button's words, with the top of its line.
+        chars = page.evaluate(
+            """() => ['#hand .curtain h2', '#hand .curtain-button'].map((selector) => {
+              const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+              const range = document.createRange(), out = [];
+              for (let t; (t = walker.nextNode()); ) for (let i = 0; i < t.length; i++) {
+                range.setStart(t, i); range.setEnd(t, i + 1);
+                out.push([t.data[i], Math.round(range.getBoundingClientRect().top)]);
+              }
+              return out;
+            })"""
+        )
+        heading_tops = {top for _, top in chars[0]}
+        assert len(heading_tops) > 1  # the heading does wrap
+        for words in chars:
+            text = "".join(c for c, _ in words)
+            found = re.search(r"プレイヤー \d", text)
+            assert found, text
+            tops = {top for _, top in words[found.start() : found.end()]}
+            assert len(tops) == 1, text
