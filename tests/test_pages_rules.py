@@ -9,7 +9,10 @@ pytestmark = pytest.mark.django_db
 
 
 def rules(client, language: str) -> str:
-    return client.get("/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    """The rules page's HTML, its no-break spaces (a number and its unit: "13\u00a0张") read as
+    spaces."""
+    html = client.get("/rules/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    return html.replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])

@@ -1,7 +1,7 @@
 """Template filters for the site's texts."""
 
 from django import template
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -22,6 +22,13 @@ def game_names(text) -> str:
         if not page.startswith(lang):
             text = text.replace(name, f'<span lang="{lang}">{name}</span>')
     return mark_safe(text)  # noqa: S308  (escaped above; only our own markup added)
+
+
+@register.filter
+def name_unit(name) -> str:
+    """A player's name set in a sentence as one unit, which goes to the next line whole: in
+    "端末を プレイヤー 2 に渡してください" the line broke between "プレイヤー" and "2" (site.css)."""
+    return format_html('<span class="name-unit">{}</span>', name)
 
 
 @register.filter

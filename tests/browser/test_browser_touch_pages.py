@@ -3,13 +3,15 @@ least 40 px high: the lists (the language menu, the menu's choices), the text fi
 summary, and every link that stands on its own rather than inside a sentence (a row of links, a
 link alone in its paragraph). The menu's 'read the rules' link, the statistics switch's link, the
 match page's round links, the rankings' rule families, 'This room's matches' and the accounts'
-links were 16 to 23 px high, the lists 37 px."""
+links were 16 to 23 px high, the lists 37 px; a ranked player's name in the rankings and the match
+links of a profile's rating history, 19 px."""
 
 import pytest
 from browser_support import LiveRoomTestCase, connected
 
 from games.sevens import RuleSet
-from tests.history_support import play, seats, store
+from history import ratings
+from tests.history_support import play, seats, store, user
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +46,9 @@ class TestTouchTargetsOnPages(LiveRoomTestCase):
     def setUp(self):
         # The ORM first: once Playwright runs its loop in this thread the test leaves it alone.
         match = play(RuleSet(rounds=3), seed=7, seats=seats("human", "easy", "medium", "hard"))
-        self.stored = store(match)
+        # A ranked player: the rankings list them, their profile has a rating history.
+        self.stored = store(match, players={0: ("k-aki", user("aki"))})
+        ratings.record_finished_match(self.stored)
         super().setUp()
 
     def test_every_control_and_link_of_its_own_is_big_enough_for_a_finger(self):
@@ -66,6 +70,7 @@ class TestTouchTargetsOnPages(LiveRoomTestCase):
             "/accounts/login/",
             "/accounts/signup/",
             f"/matches/{self.stored.pk}/",
+            "/players/aki/",
         ]
         for path in pages:
             page.goto(self.url(path))

@@ -419,3 +419,25 @@ def test_a_long_name_keeps_its_offline_and_away_words_on_a_phone(webgl_browser, 
     assert words[2].endswith(said[1]), words
     assert words[1].startswith("Benjam"), words
     context.close()
+
+
+def test_a_far_seats_name_beside_its_place_is_not_cut_on_the_smallest_phone(
+    webgl_browser, demo_url
+):
+    """At a round's end on a 320 px phone, the Japanese default names kept clear of their place
+    badges ("2 位") in tags 76 px wide read "プレ" over "イ…": the number, the one part that
+    tells the seats apart, was cut. The badge then stands above the words."""
+    names = ",".join(f"プレイヤー {n}" for n in range(1, 5))
+    page = open_table(
+        webgl_browser, demo_url + f"?cpu=0&players=4&warm=300&names={names}",
+        width=320, height=568, is_mobile=True, has_touch=True, extra_http_headers={"Accept-Language": "ja"},
+    )  # fmt: skip
+    settle(page)
+    assert page.evaluate("() => sevensTable.view.over")
+    badges = page.evaluate(
+        "() => [...document.querySelectorAll('#table3d .table3d-tag:not(.near) .table3d-tag-badge:not([hidden])')].length"
+    )
+    assert badges >= 2
+    assert "位" in page.locator("#table3d .table3d-tags").inner_text()
+    assert page.evaluate(NAMES_CUT) == []
+    assert page.evaluate(UNDER_BADGES) == []

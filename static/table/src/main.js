@@ -300,9 +300,9 @@ function boot(root) {
     const reveal = curtainBox.querySelector("button");
     if (reveal.hidden !== !button) reveal.hidden = !button;
     // Only a change is written: each write is a mutation, which calls this again.
-    const words = [curtain.querySelector("h2")?.textContent || "", button?.textContent || ""];
-    for (const [el, text] of [[curtainBox.querySelector("p"), words[0]], [reveal, words[1]]]) {
-      if (el.textContent !== text) el.textContent = text;
+    // The words are copied with their markup: the player's name is one unit (.name-unit).
+    for (const [el, source] of [[curtainBox.querySelector("p"), curtain.querySelector("h2")], [reveal, button]]) {
+      if (el.innerHTML !== (source?.innerHTML ?? "")) el.replaceChildren(...[...(source?.childNodes ?? [])].map((n) => n.cloneNode(true)));
     }
   }
   curtainBox?.querySelector("button").addEventListener("click", () => {

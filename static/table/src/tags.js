@@ -182,13 +182,17 @@ export class Tags {
       el.style.setProperty("--badge-room", `${room}px`);
       // A far tag is no wider than its seat's share: a short name kept clear of the badge beside
       // it went onto two lines ("CPU" over "3", with "2nd" on a 360 px phone). Where it fits on
-      // one line without that room, the badge stands above the words, the tag a little taller.
+      // one line without that room, the badge stands above the words, the tag a little taller;
+      // so too where the name is cut beside the badge and shows more without it (on a 320 px
+      // phone "プレイヤー 3" read "プレ" over "イ…", and "CPU 2" "C" over "P…").
       el.classList.remove("badge-above");
       if (!entry.near && room) {
         const name = el.querySelector(".table3d-tag-name");
         const beside = name.offsetHeight;
+        const besideWhole = name.scrollHeight;
+        const cut = besideWhole > name.clientHeight + 1;
         el.style.setProperty("--badge-room", "0px");
-        if (name.offsetHeight < beside) el.classList.add("badge-above");
+        if (name.offsetHeight < beside || (cut && name.scrollHeight < besideWhole)) el.classList.add("badge-above");
         else el.style.setProperty("--badge-room", `${room}px`);
       }
       fitName(el.querySelector(".table3d-tag-name"), entry.tag);
