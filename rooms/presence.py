@@ -35,7 +35,7 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
         # Said offline to the others while the grace period ran (`said_offline`): no longer. (A
         # reload back within `offline_after` was never said offline: no version.)
-        back = room.mode == Room.Mode.FRIEND and any(offline_shown(s, now) for s in held)
+        back = any(offline_shown(s, room.mode, now) for s in held)
         for seat in held:
             seat.connected = True
         reclaimed = [s for s in held if s.cpu_controlled]
@@ -97,20 +97,23 @@ def said_offline(slug: str, session_key: str) -> bool:
     return True
 
 
-def offline_shown(seat: Seat | dict, now=None) -> bool:
-    """Whether the others see this seat offline: down, not the computer's yet, for `offline_after`
-    seconds (a reload within them shows nothing). `seat`: a Seat or a view's seat facts."""
-    get = seat.get if isinstance(seat, dict) else lambda k: getattr(seat, k)
-    if get("connected") or get("cpu_controlled") or get("last_seen") is None:
+def offline_shown(seat: Seat, mode: str, now=None) -> bool:
+    """Whether the others see this seat offline: a friends' room's (`mode`) player seat, held, its
+    connection down for `offline_after` seconds (a reload within them shows nothing), not the
+    computer's yet. The one rule the lobby, the seat lines, the 3D tags and the versions that say
+    a seat back all read."""
+    if mode != Room.Mode.FRIEND or seat.kind != Seat.Kind.HUMAN or not seat.session_key:
+        return False
+    if seat.connected or seat.cpu_controlled or seat.last_seen is None:
         return False
     now = now or timezone.now()
-    return (now - get("last_seen")).total_seconds() >= offline_after() - 0.05
+    return (now - seat.last_seen).total_seconds() >= offline_after() - 0.05
 
 
 def shown_offline(slug: str) -> None:
     """A new version of a friends' room whose seats went offline or came back within the grace
     period, which no other write would make: the tables are drawn per version
-    (`rooms.frames`), and the seats say "offline" from the seats' `connected`. Only who is online
+    (`rooms.frames`), and the seats say "offline" as `offline_shown` reads them. Only who is online
     changed: a move made on the table before still stands (`guard.still_current`). In a game
     against the computer or on one device nobody else is at the table to be told."""
     with transaction.atomic():
@@ -145,7 +148,7 @@ def heartbeats(present: dict[str, list[str]]) -> int:
         for seat in present_seats.filter(connected=False, cpu_controlled=False).select_related(
             "room"
         )
-        if offline_shown(seat, now)
+        if offline_shown(seat, seat.room.mode, now)
     }
     count = present_seats.update(connected=True, last_seen=now)
     for slug in sorted(back):

@@ -129,13 +129,8 @@ def lobby_seats(room, seats=None) -> list[dict]:
                 # away past the grace period (a closed tab): the computer plays the seat once
                 # the match starts, until its player comes back
                 "away": not free and seat.cpu_controlled,
-                # a friend's connection went, within the grace period (`table.offline`)
-                "offline": (
-                    room.mode == "friend"
-                    and not free
-                    and seat.kind == "human"
-                    and offline_shown(seat)
-                ),
+                # a friend's connection went, within the grace period
+                "offline": not free and offline_shown(seat, room.mode),
             }
         )
     return seats

@@ -205,8 +205,8 @@ def personal(
 
 def own_seat(seat: dict, viewer_seat) -> dict:
     """A seat of the shared list for one viewer: marked "(you)" if it is theirs, and never said
-    offline to its own player (a page drawn before its socket is back, `offline`); `was_offline`
-    keeps what the shared #seats says of it (`rooms.frames.seats_for`)."""
+    offline to its own player (a page drawn before its socket is back: `presence.offline_shown`);
+    `was_offline` keeps what the shared #seats says of it (`rooms.frames.seats_for`)."""
     if seat["seat"] != viewer_seat:
         return {**seat, "me": False}
     if seat["away"] == "offline":
@@ -405,7 +405,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False, awaited: bool = True
                     away_word(nobody, seat.get("taken", True))
                     if seat.get("cpu_controlled") and not closed
                     else "offline"
-                    if offline(view, seat) and awaited and not closed
+                    if seat.get("offline") and awaited and not closed
                     else ""
                 ),
                 # A seat its player left during the match: anyone with the link may take it.
@@ -640,7 +640,7 @@ def marked_seats(state: dict, seats: list[dict]) -> dict:
     """`state` with a fifth word on each seat the computer holds for someone, as the panel's seats
     say it (`seats`' `away`, never in a closed room): "away" for its player, who may come back,
     "free" for anyone to take; and "offline" on a friend's seat whose connection went, before
-    the computer takes it (`offline`)."""
+    the computer takes it (`presence.offline_shown`)."""
     marks = [
         ("free" if s["free"] else "offline" if s["away"] == "offline" else "away")
         if s["away"]
@@ -700,18 +700,6 @@ def compact_state(view: dict) -> dict:
         **({"winner": view["winner"]} if view.get("winner") is not None else {}),
         "moves": sum(1 for e in history if e.get("type") in MOVE_TYPES),
     }
-
-
-def offline(view: dict, seat: dict) -> bool:
-    """A friend's seat whose connection went (a closed tab, a phone asleep, a network down) and
-    whose grace period runs (`rooms.presence`): the table waits for them, and the others see why
-    (never its own player: `own_seat`)."""
-    return (
-        view.get("mode") == "friend"
-        and seat.get("kind") == "human"
-        and bool(seat.get("taken"))
-        and bool(seat.get("offline"))  # down past `presence.offline_after`, not the computer's
-    )
 
 
 def away_word(nobody: bool, taken: bool) -> str:

@@ -67,7 +67,7 @@ class RoomRead:
                 # no "Your turn", no hot-seat curtain), though the round stopped in someone's.
                 view = {**view, "turn": None, "legal": []}
         for entry, seat in zip(view["seats"], seats, strict=True):
-            entry.update(_seat_facts(seat, match))
+            entry.update(_seat_facts(seat, match, room.mode))
         return {
             **view,
             "slug": room.slug,
@@ -140,7 +140,7 @@ def _waiting_view(room: Room, seat_index: int | None) -> dict:
     }
 
 
-def _seat_facts(seat: Seat, match) -> dict:
+def _seat_facts(seat: Seat, match, mode: str) -> dict:
     return {
         "name": seat.name,
         "kind": seat.kind,
@@ -149,7 +149,7 @@ def _seat_facts(seat: Seat, match) -> dict:
         "connected": seat.connected,
         # down long enough for the others to be told (`presence.offline_shown`, read with the
         # version: a reload within `offline_after` says nothing)
-        "offline": offline_shown(seat),
+        "offline": offline_shown(seat, mode),
         "cpu_controlled": seat.cpu_controlled,
         "total": match.totals[seat.index] if match and match.totals else 0,
     }
