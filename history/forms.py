@@ -64,9 +64,8 @@ class UploadForm(forms.Form):
             # UTF-8 (its name, an option's in the refusal): refused as JSON that is not text.
             json.dumps(log, ensure_ascii=False).encode()
         except json.JSONDecodeError as exc:
-            if not exc.doc[
-                : exc.pos
-            ].strip():  # no JSON at all (a picture, a page): nothing broke off
+            # No JSON at all before the error (a picture, a web page): nothing broke off.
+            if not exc.doc[: exc.pos].strip():
                 raise forms.ValidationError(_("The file is not JSON."), code="json") from exc
             raise forms.ValidationError(
                 _("The file is not JSON: it breaks off at line %(line)s, column %(column)s.")

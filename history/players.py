@@ -70,9 +70,12 @@ def matches_of(*, user=None, browser_key: str | None = None) -> QuerySet[Match]:
     return found.distinct().order_by("-started_at", "-pk")
 
 
-def seats_of(match: Match, *, user=None, browser_key: str | None = None) -> list[int]:
-    """The seats of `match` that this player (or browser) held."""
-    players = match.players.all()
+def seats_of(
+    match: Match, *, user=None, browser_key: str | None = None, own: bool = False
+) -> list[int]:
+    """The seats of `match` that this player (or browser) held. `own`: only those it held from
+    the start, not one it took over from a player who left (whose place is that player's)."""
+    players = [p for p in match.players.all() if not (own and p.took_over)]
     if user is not None and user.is_authenticated:
         held = [p.seat for p in players if p.user_id == user.pk]
     else:

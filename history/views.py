@@ -34,7 +34,8 @@ def browser_key(request, *, create: bool = False) -> str | None:
 
 @require_safe
 def my_matches(request):
-    found = players.matches_of(user=request.user, browser_key=browser_key(request))
+    key = browser_key(request)
+    found = players.matches_of(user=request.user, browser_key=key)
     # Narrowed by rule family and by state (GET, so a narrowed list keeps its address and pages);
     # an unknown value narrows nothing.
     family = request.GET.get("family", "")
@@ -52,17 +53,7 @@ def my_matches(request):
     for row in rows:
         match = row["match"]
         row["family"] = family_of(match.rules)
-        row["mine"] = True
-        held = [
-            p.seat
-            for p in match.players.all()
-            if not p.took_over
-            and (
-                p.user_id == request.user.pk
-                if request.user.is_authenticated
-                else p.browser_key and p.browser_key == browser_key(request)
-            )
-        ]
+        held = players.seats_of(match, user=request.user, browser_key=key, own=True)
         if match.status == StoredMatch.Status.FINISHED and len(held) == 1:
             row["place"] = final_place(match, held[0], last.get(match.pk))
     return render(
