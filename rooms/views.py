@@ -103,7 +103,7 @@ def games_in_play(request, limit: int = 3) -> list[dict]:
 
 def menu_again(request, form: RulesForm, *, status: int):
     """The menu again with its form refused, at the form's address: the language menu returns to
-    the home page (the form's address answers POST only: 405)."""
+    the home page (the form's address takes a form only: a GET there goes to the home page)."""
     return render(request, "rooms/home.html", {"form": form, "switcher_next": "/"}, status=status)
 
 
