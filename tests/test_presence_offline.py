@@ -180,15 +180,22 @@ def test_a_heartbeat_from_another_tab_says_the_friend_back(friends):
     assert fresh(room).version == offline + 1
 
 
+def friends_dealt(rounds: int) -> tuple[Room, str, str]:
+    """Aki's friends' room with Ben seated by the link and two easy computers, dealt: the room and
+    Aki's and Ben's browser keys."""
+    aki, ben = new_session(), new_session()
+    room = services.create_room(
+        rules=rules(rounds=rounds), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    services.take_seat(room, 1, "Ben", ben)
+    services.fill_and_start(room, aki, level="easy")
+    return room, aki, ben
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("live")
 async def test_a_friend_s_closed_socket_reaches_the_others_tables_at_once():
-    aki, ben = await db(new_session)(), await db(new_session)()
-    room = await db(services.create_room)(
-        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
-    )
-    await db(services.take_seat)(room, 1, "Ben", ben)
-    await db(services.fill_and_start)(room, aki, level="easy")
+    room, aki, ben = await db(friends_dealt)(3)
     at_aki, at_ben = await connect(room.slug, aki), await connect(room.slug, ben)
     await frames_until(at_aki, lambda f: "Ben" in f)
     await at_ben.disconnect()  # Ben's tab closes
@@ -260,12 +267,7 @@ def _play_out(slug: str, keys: dict) -> Room:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("live")
 async def test_a_friend_gone_at_the_final_table_is_said_offline_on_the_sockets_after_play_again():
-    aki, ben = await db(new_session)(), await db(new_session)()
-    room = await db(services.create_room)(
-        rules=rules(rounds=1), mode="friend", level=None, names=["Aki"], session_key=aki
-    )
-    await db(services.take_seat)(room, 1, "Ben", ben)
-    await db(services.fill_and_start)(room, aki, level="easy")
+    room, aki, ben = await db(friends_dealt)(1)
     at_aki, at_ben = await connect(room.slug, aki), await connect(room.slug, ben)
     over = await db(_play_out)(room.slug, {0: aki, 1: ben})
     assert over.status == Room.Status.FINISHED
@@ -312,12 +314,7 @@ def test_a_reload_says_nothing_and_a_longer_absence_is_said(friends, settings):
 @pytest.mark.usefixtures("live")
 async def test_the_others_hear_of_a_closed_socket_only_once_it_stays_closed(settings):
     settings.SEVENS_OFFLINE_SECONDS = 0.6
-    aki, ben = await db(new_session)(), await db(new_session)()
-    room = await db(services.create_room)(
-        rules=rules(rounds=3), mode="friend", level=None, names=["Aki"], session_key=aki
-    )
-    await db(services.take_seat)(room, 1, "Ben", ben)
-    await db(services.fill_and_start)(room, aki, level="easy")
+    room, aki, ben = await db(friends_dealt)(3)
     at_aki = await connect(room.slug, aki)
     at_ben = await connect(room.slug, ben)
     await frames_until(at_aki, lambda f: "Ben" in f)

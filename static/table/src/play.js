@@ -241,7 +241,7 @@ export function seatTag(view, seat) {
     // the computer plays it meanwhile: for its player, who may come back, or until someone takes it
     away: s.mark === "away",
     free: s.mark === "free",
-    // a friend whose connection went: the game waits a moment for them (rooms.table.offline)
+    // a friend whose connection went: the game waits a moment for them (rooms.presence.offline_shown)
     offline: s.mark === "offline",
   };
 }
