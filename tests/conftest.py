@@ -52,6 +52,18 @@ def _offline_at_once(settings):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    # Each test gets its own channel layer object. channels-redis keeps per-layer state that
+    # belongs to the event loop that made it: a message's backup-queue cleaner holds the lock of
+    # the layer's one receive channel until it finishes, and a test whose loop closed first left
+    # it locked there; the next test's socket then failed at its first receive ("Lock … is bound
+    # to a different event loop"). A server process has one loop and one layer for its life.
+    from channels.layers import channel_layers
+
+    channel_layers.backends = {}
+
+
+@pytest.fixture(autouse=True)
 def _no_rate_limits(settings):
     # Tests open many tables from one address; tests/test_abuse_rate_limits.py turns them back on.
     settings.RATELIMIT_ENABLE = False

@@ -9,6 +9,7 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connections
@@ -113,6 +114,11 @@ async def live(settings):
     yield runner
     await runner.idle()
     await runner.stop()
+    # channels-redis cleans each received message off its backup queue in a task of its own:
+    # let those finish in this test's loop, not be cut off when it closes.
+    layer = get_channel_layer()
+    if hasattr(layer, "wait_received"):
+        await layer.wait_received()
     # Channels' test communicator swaps `close_old_connections` for a no-op while it sends or
     # waits for a frame, so the database thread keeps the connection it used then. Close it in
     # that thread: on PostgreSQL an open one stops the test database from being dropped at the
