@@ -273,6 +273,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not force and self.table is not None and self.sent_version == self.table.version:
             clear = self.told and not self.keeps_note(table)
             frame = frames.delta(self.table, table, clear_messages=clear)
+            if frame is None and table.key == self.table.key and not clear:
+                # No delta here (between rounds, a missed version), but the same table: its
+                # #messages stay, as a delta leaves them. A friend offline and back between
+                # rounds emptied the others' notes ("You are back at your seat…").
+                return table, table.html(without=("messages",)), False
         return table, frame or table.html(), not frame
 
     async def resync(self, error: RoomError):

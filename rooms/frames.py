@@ -70,8 +70,8 @@ class Table:
     key: tuple  # (status, round, viewer, curtain): a change of any sends the whole table
     state: dict | None = None  # the compact seat view of #table-state
 
-    def html(self) -> str:
-        return "\n".join(self.fragments[name] for name in FRAGMENTS)
+    def html(self, without: tuple[str, ...] = ()) -> str:
+        return "\n".join(self.fragments[name] for name in FRAGMENTS if name not in without)
 
 
 def read(slug: str, version: int | None = None) -> tableview.RoomRead:

@@ -330,3 +330,43 @@ async def test_the_others_hear_of_a_closed_socket_only_once_it_stays_closed(sett
     said = await frames_until(at_aki, lambda f: OFFLINE in f, timeout=5)
     assert "Ben" in said[-1]
     await at_aki.disconnect()
+
+
+def _away_through_the_round(slug: str, aki: str, ben: str) -> Room:
+    """Aki's tab closed long ago: the computer takes the seat and plays it to the round's end."""
+    room = Room.objects.get(slug=slug)
+    Seat.objects.filter(room=room, session_key=aki).update(
+        connected=False, last_seen=timezone.now() - timedelta(hours=1)
+    )
+    from rooms import presence
+
+    assert presence.expire_absent_seats() == [slug]
+    return _play_out(slug, {1: ben})
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("live")
+async def test_a_friend_offline_between_rounds_leaves_the_others_notes_in_place():
+    # Between rounds every version is a whole table (no delta off a table in play); one that only
+    # says a friend offline must leave a player's note where it is, not empty #messages and send
+    # the note again: #messages is read out at once (aria-live="assertive"), so a friend's phone
+    # going to sleep read "You are back at your seat…" out again to that player.
+    room, aki, ben = await db(friends_dealt)(3)
+    at_ben = await connect(room.slug, ben)
+    between = await db(_away_through_the_round)(room.slug, aki, ben)
+    assert between.status == Room.Status.BETWEEN_ROUNDS
+    at_aki = await connect(room.slug, aki)  # back: the computer played Aki's turns meanwhile
+    said = await frames_until(at_aki, lambda f: "You are back at your seat" in f)
+    assert "next-round-button" in "".join(said)
+    while not await at_aki.receive_nothing(timeout=0.3):
+        await at_aki.receive_from()
+    await at_ben.disconnect()  # Ben's tab closes: a whole table says him offline
+    said = await frames_until(at_aki, lambda f: OFFLINE in f)
+    assert 'id="settlement"' in said[-1]  # the whole table all the same,
+    assert 'id="messages"' not in said[-1]  # but the note stays,
+    assert await at_aki.receive_nothing(timeout=0.5)  # and is not sent again
+    # The next deal is another table: its whole table starts with no notes.
+    await db(services.next_round)(room.slug, aki, (await db(fresh)(between)).version)
+    dealt = await frames_until(at_aki, lambda f: "next-round-button" not in f and "seat-name" in f)
+    assert re.search(r'<div id="messages"[^>]*></div>', dealt[-1])
+    await at_aki.disconnect()
