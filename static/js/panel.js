@@ -542,10 +542,38 @@
     choice.spot = star !== -1 ? word.slice(0, star) : null; // the hinted spot, when there are two
   }
 
+  // A friend's seat whose mark changed (`rooms.table.marked_seats`: offline, away, free, or none
+  // again) is said in #presence-said, a live region that stays in the page: the seat lines and
+  // the 3D tags show it, but they change at every move and are read by nobody unasked. The
+  // viewer's own seat is never said; a page just opened (no table before) says nothing.
+  function sayPresence() {
+    var box = document.getElementById("presence-said");
+    var state = document.getElementById("table-state");
+    if (!box || !state || !stateBefore) return;
+    var before, after;
+    try {
+      before = JSON.parse(stateBefore);
+      after = JSON.parse(state.textContent);
+    } catch (e) { return; }
+    if (!before || !after || !before.seats || !after.seats) return;
+    var said = [];
+    after.seats.forEach(function (seat, i) {
+      if (i === after.seat || !before.seats[i]) return;
+      var was = before.seats[i][4] || "";
+      var now = seat[4] || "";
+      if (was === now || (now === "" && was === "free")) return; // a free seat taken: the lobby's news
+      var words = box.getAttribute("data-" + (now || "back")) || "";
+      var name = (after.names || [])[i];
+      if (words && name) said.push(words.replace("%(name)s", name));
+    });
+    if (said.length) box.textContent = said.join(box.getAttribute("data-space") || " ");
+  }
+
   function afterMessage(event) {
     pending = null;
     var incoming = frameVersion(event.detail.message);
     mergeState(event.detail.message);
+    sayPresence();
     showAvailable();
     keepLogOpen();
     speakCards();

@@ -34,13 +34,38 @@ class TestFriendOfflineBetweenRounds(LiveRoomTestCase):
         ben.close()
         ben_seat = aki.locator('#seats [data-seat="1"]')
         expect(ben_seat).to_contain_text("offline: the game waits a moment for them to come back")
+        said_presence = aki.locator("#presence-said")
+        expect(said_presence).to_have_text(
+            "Ben lost the connection: the game waits a moment for them."
+        )
         back = ben.context.new_page()
         back.goto(link)
         connected(back)
         expect(ben_seat).not_to_contain_text("offline")
+        expect(said_presence).to_have_text("Ben is back at the table.")
+        # Ben's own page says nothing of Ben
+        expect(back.locator("#presence-said")).to_have_text("")
 
         assert aki.evaluate("() => window.liveChanges") == 0
         assert live.text_content() == said
         # a change of words is still said: the next deal
         next_round.click()
         expect(live).not_to_have_text(said)
+
+
+class TestFriendOfflineInPlay(LiveRoomTestCase):
+    def test_a_friend_going_offline_and_back_mid_round_is_said_to_the_others(self):
+        """Mid-round the news comes in a delta (the seat's mark in the state patch)."""
+        aki, ben = self.aki_and_ben("Ben")
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        connected(ben)
+        said = aki.locator("#presence-said")
+        expect(said).to_have_text("")
+        link = ben.url
+        ben.close()
+        expect(said).to_have_text("Ben lost the connection: the game waits a moment for them.")
+        back = ben.context.new_page()
+        back.goto(link)
+        connected(back)
+        expect(said).to_have_text("Ben is back at the table.")
