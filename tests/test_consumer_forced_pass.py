@@ -8,6 +8,7 @@ from tests.live_support import (
     connect,
     cpu_room,
     db,
+    frames_until,
     fresh,
     live,  # noqa: F401  (the fixture)
     new_session,
@@ -88,8 +89,15 @@ async def test_the_note_stays_above_the_hand_until_the_players_turn_comes_back(l
     aki = await db(new_session)()
     room = await db(human_forced_to_pass)(aki)
     player = await connect(room.slug, aki)
-    await live.idle()
-    seen = await frames(player)
+    noted = False
+
+    def back_after_the_note(frame: str) -> bool:
+        nonlocal noted
+        noted = noted or NOTE in frame
+        return noted and NOTE not in frame and re.search(r'"turn":0\b', frame) is not None
+
+    # Up to the frame that gives the turn back (a quiet half second was not enough under load).
+    seen = await frames_until(player, back_after_the_note)
     first = next(i for i, f in enumerate(seen) if NOTE in f)
     shown, back = "", False
     for frame in seen[: first + 1]:
