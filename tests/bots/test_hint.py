@@ -168,3 +168,29 @@ def test_a_seven_kept_back_shuts_its_row_rather_than_blocking_one_side():
     assert h.action.type == "pass"
     assert (h.code, h.params) == ("keeps_row", {"card": "7H", "suit": "H"})
     assert h.text == "keeps ♥7: no hearts can be played until it is on the table"
+
+
+def test_an_end_card_that_opens_the_far_end_is_not_said_to_block_no_one():
+    # "Connect A and K: ... Once it runs from the 7 down to A, you can continue with K, Q, …"
+    # Clubs run 7 down to A: the K♣ opens the Q♣, which another seat holds. "Nobody else holds a
+    # card beyond it, so it blocks no one" was said of it (the far cards ignored the wrap).
+    rules = RuleSet(ends="connect")
+    table = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "7S", "7H", "7D"]
+    mine = ["KC", "5H", "2D", "3D"]
+    rest = [cards.name(c) for c in range(52) if cards.name(c) not in mine + table]
+    state = new_round(rules, hands=[mine, rest[0:13], rest[13:26], rest[26:]], table=table, first=0)
+    view = seat_view(state, 0)
+    assert playable_after(view, 1 << cards.parse("KC")) >> cards.parse("QC") & 1
+    h = explain_hint(view)
+    assert h.action.type == "play" and cards.name(h.action.card) == "KC"
+    assert h.code == "least_block"
+    assert h.text == "plays ♣K: of your moves, it helps the other players least"
+
+
+def test_a_card_said_to_block_no_one_opens_nothing_for_the_others():
+    for view in _hint_positions(1500, 5):
+        h = explain_hint(view)
+        if h.code == "sheds_end":
+            put = 1 << h.action.card
+            opened = playable_after(view, put) & ~view.playable & ~put
+            assert not opened & view.unseen & ~cards.JOKER_BIT, (view.rules.summary(), h)

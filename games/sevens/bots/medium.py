@@ -97,6 +97,11 @@ def score_play(view: SeatView, card: int, extra: int = 0, race: bool = False) ->
         return Option(score, card, "least_block", params)
     if not my_far and not mine_open:
         if their_far == 0:
+            # Under connect or tunnel an end card opens the row's far end (K, then A): then it
+            # does hold someone back, and "blocks no one" would be false. The score stays the
+            # rule of thumb's (`mimic`, `batch_medium` compute the same); only the reason says so.
+            if their_open:
+                return Option(0.0, card, "least_block", params)
             return Option(0.0, card, "sheds_end", params)
         return Option(-float(their_far), card, "least_block", params)
     score = 1 + 2 * mine_open.bit_count() + 0.7 * my_far - 0.6 * their_open.bit_count()
