@@ -562,7 +562,7 @@
       var was = before.seats[i][4] || "";
       var now = seat[4] || "";
       if (was === now || (now === "" && was === "free")) return; // a free seat taken: the lobby's news
-      var words = box.getAttribute("data-" + (now || "back")) || "";
+      var words = box.getAttribute("data-said-" + (now || "back")) || "";
       var name = (after.names || [])[i];
       if (words && name) said.push(words.replace("%(name)s", name));
     });
