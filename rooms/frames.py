@@ -238,8 +238,10 @@ def delta(old: Table, new: Table, *, clear_messages: bool = False) -> str | None
 
 # What a delta's #table-state always carries; the rest (the hand, the legal moves, the names, …)
 # only when it changed, and of the rows and the seats only those that changed, by index. The page merges it
-# into the state it holds (panel.js), so #table-state is always the whole compact view.
-ALWAYS = ("version", "seat", "turn", "round", "hs", "history")
+# into the state it holds (panel.js), so #table-state is always the whole compact view. The seat
+# and the round never change in a delta (`Table.key` holds both: a change sends the whole table),
+# so they are not sent again: each byte counts in a move's update (≤ 1.5 kB).
+ALWAYS = ("version", "turn", "hs", "history")
 BY_INDEX = ("rows", "seats")
 
 

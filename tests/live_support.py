@@ -99,6 +99,22 @@ def table_state(frame: str) -> dict | None:
     return state
 
 
+def merged_state(before: dict | None, frame: str) -> dict | None:
+    """The seat view a page holds once it has taken `frame`: a delta's state merged into `before`
+    as panel.js merges it (the rows and the seats by index, any other key replaced); a whole
+    table's state as it comes. None for a frame with no state (`before` stands)."""
+    state = table_state(frame)
+    if state is None or 'data-base="' not in frame or before is None:
+        return state
+    merged = dict(before)
+    for key, value in state.items():
+        if isinstance(merged.get(key), list) and isinstance(value, dict):
+            merged[key] = [value.get(str(i), old) for i, old in enumerate(merged[key])]
+        else:
+            merged[key] = value
+    return merged
+
+
 def frame_version(frame: str) -> int | None:
     versions = {int(v) for v in VERSION.findall(frame)}
     return max(versions) if versions else None

@@ -20,6 +20,7 @@ from tests.live_support import (
     db,
     fresh,
     live,  # noqa: F401  (the fixture)
+    merged_state,
     new_session,
     rules,
     table_state,
@@ -46,14 +47,16 @@ class Agent:
         self.comm, self.plays, self.hotseat, self.deals = comm, plays, hotseat, deals
         self.frames: list[str] = []
         self.sent: set[tuple] = set()
+        self.state: dict | None = None  # the seat view as the page holds it
 
     async def run(self) -> None:
         while True:
             frame = await self.comm.receive_from(timeout=20)
             self.frames.append(frame)
-            state = table_state(frame)
-            if state is None:
+            state = merged_state(self.state, frame)
+            if table_state(frame) is None:
                 continue
+            self.state = state
             if state["status"] in ("finished", "closed"):
                 return
             if self.plays:
@@ -110,10 +113,12 @@ def check_frames(agent: Agent, own_seat, hands_by_round, seeds) -> int:
     """Asserts every frame of `agent` is clean; returns how many carried a hand."""
     every_card = set().union(*(set().union(*r) for r in hands_by_round))
     shown = 0
+    held = None  # the seat view as the page holds it (a delta's state is merged into it)
     for frame in agent.frames:
         for seed in seeds:
             assert seed not in frame
-        state = table_state(frame)
+        held = merged_state(held, frame) or held
+        state = held if table_state(frame) is not None else None
         # A delta carries the hand's changed buttons outside any #hand section: scan it all.
         buttons = set(CARD_ATTR.findall(frame))
         private = private_cards(state) if state else set()
