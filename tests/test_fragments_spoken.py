@@ -7,6 +7,7 @@ import pytest
 
 from games.sevens import RuleSet
 from rooms.services import create_room, fill_and_start, take_seat
+from tests.i18n_support import cjk
 from tests.live_support import new_session, rules
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def test_the_lobby_says_who_sits_and_how_many_seats_are_free(client):
 
     client.cookies["sessionid"] = ben
     html = client.get(f"/room/{room.slug}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert live(html) == "参加者を待っています。着席：Aki、Ben。空席は 2 席です。"
+    assert live(html) == cjk("参加者を待っています。着席：Aki、Ben。空席は 2 席です。")
 
 
 def test_a_round_that_starts_is_said(client):

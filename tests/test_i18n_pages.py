@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from tests.i18n_support import cjk
 from tests.live_support import cpu_room, new_session
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,7 @@ BROWSERS = {
 PAGE_WORDS = {
     "/": {
         "en": "Play the computer",
-        "ja": "CPU と対戦",
+        "ja": cjk("CPU と対戦"),
         "zh-hans": "人机对战",
         "zh-hant": "與電腦對戰",
     },

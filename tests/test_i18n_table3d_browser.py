@@ -32,4 +32,4 @@ class TestTable3dWords(LiveRoomTestCase):
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
         button = page.locator('#table3d [data-table-action="pass"]')
         # Three passes at the start; fewer if the deal left this seat nothing to play at once.
-        expect(button).to_have_text(re.compile(r"パス（残り [0-3] 回）"))
+        expect(button).to_have_text(re.compile(r"パス（残り\s[0-3]\s回）"))

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.i18n_support import CJK_SPACE
+
 PAGES = Path(__file__).resolve().parents[1] / "templates" / "pages"
 TEXTS = sorted(PAGES.glob("*/zh-han*.html"))
 CJK_TEXTS = sorted([*TEXTS, *PAGES.glob("*/ja.html")])
@@ -38,3 +40,13 @@ def test_a_number_and_the_word_after_it_share_a_line(path):
     words = re.sub(r"<[^>]*>|\{%.*?%\}|\{\{.*?\}\}", "", text)
     assert re.findall(rf"\S*\d [{CJK}]", words) == []
     assert "\u00a0" in words
+
+
+@pytest.mark.parametrize("path", CJK_TEXTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_plain_space_stands_beside_a_cjk_character(path):
+    # As in the catalogues (tests/test_i18n_cjk_spaces.py): "A と K をつなぐ" is the menu's
+    # option word for word, and a particle never begins a line.
+    text = path.read_text(encoding="utf-8")
+    # Each run of text between tags alone: a tag is no character a space stands beside.
+    runs = re.split(r"<[^>]*>|\{%.*?%\}|\{\{.*?\}\}|\{#.*?#\}", text, flags=re.S)
+    assert [run for run in runs if CJK_SPACE.search(run)] == []

@@ -9,6 +9,7 @@ import pytest
 from games.sevens import RuleSet, replay_log
 from history.models import MatchPlayer, RatedMatch, RatingChange, UploadedReplay
 from tests.history_support import play, seats, store, user
+from tests.i18n_support import cjk
 
 pytestmark = pytest.mark.django_db
 
@@ -124,6 +125,6 @@ def test_a_log_without_seats_names_them_in_the_readers_language(client, language
     html = client.get(
         f"/replays/{slug}/?round=1&step=1", HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
-    assert f"<strong>{seat}</strong>" in html
+    assert f"<strong>{cjk(seat)}</strong>" in html
     if language != "en":
         assert "Seat 2" not in html
