@@ -82,3 +82,21 @@ class TestTouchTargetsOnPages(LiveRoomTestCase):
         connected(page)
         small += [f"room {what}" for what in page.evaluate(SMALL)]
         assert small == [], "\n".join(small)
+
+    def test_on_a_tablet_the_match_pages_links_are_big_enough_for_a_finger(self):
+        """On a tablet, in Chinese and Japanese, the link that shares a round's deal fits on one
+        line, and was 24 px high (history.css set its height after the touch rule): on a phone it
+        took two lines, and passed."""
+        small = []
+        for language in ("zh-hant", "ja"):
+            context = self.browser.new_context(
+                viewport={"width": 768, "height": 1024}, is_mobile=True, has_touch=True
+            )
+            self.addCleanup(context.close)
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            page = context.new_page()
+            page.goto(self.url(f"/matches/{self.stored.pk}/"))
+            small += [f"{language} {what}" for what in page.evaluate(SMALL)]
+        assert small == [], "\n".join(small)
