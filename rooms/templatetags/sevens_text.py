@@ -1,5 +1,7 @@
 """Template filters for the site's texts."""
 
+import re
+
 from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
@@ -29,6 +31,20 @@ def name_unit(name) -> str:
     """A player's name set in a sentence as one unit, which goes to the next line whole: in
     "端末を プレイヤー 2 に渡してください" the line broke between "プレイヤー" and "2" (site.css)."""
     return format_html('<span class="name-unit">{}</span>', name)
+
+
+# A name unit and the punctuation right after it, which may not begin a line: "我是 {name}：顯示…".
+_UNIT_THEN_PUNCTUATION = re.compile(
+    r'(<span class="name-unit">[^<]*)</span>([:;,.!?)：；，。、！？）」』]+)'
+)
+
+
+@register.filter(is_safe=True)
+def punctuation_held(html) -> str:
+    """A sentence holding a `name_unit` with the punctuation that follows the name taken into its
+    unit. The unit is an inline block, and a line may break after any inline block: the button
+    "我是 {name}：顯示我的手牌" put "：顯示我的手牌" alone on its second line."""
+    return mark_safe(_UNIT_THEN_PUNCTUATION.sub(r"\1\2</span>", str(html)))  # noqa: S308  (moves our own markup)
 
 
 @register.filter

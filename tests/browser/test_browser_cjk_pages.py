@@ -21,6 +21,20 @@ LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
   return [el.textContent, tops.size];
 })"""
 
+# The lines of each element's words, as the reader sees them.
+LINES_OF = """(selectors) => selectors.map((selector) => {
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  const range = document.createRange(), lines = [];
+  let top = null;
+  for (let t; (t = walker.nextNode()); ) for (let i = 0; i < t.length; i++) {
+    range.setStart(t, i); range.setEnd(t, i + 1);
+    const at = Math.round(range.getBoundingClientRect().top);
+    if (at !== top) { lines.push(''); top = at; }
+    lines[lines.length - 1] += t.data[i];
+  }
+  return lines.map((line) => line.trim()).filter(Boolean);
+})"""
+
 FACES = {"ja": "Noto Sans CJK JP", "zh-hans": "Noto Sans CJK SC", "zh-hant": "Noto Sans CJK TC"}
 
 
@@ -151,3 +165,34 @@ class TestCjkPages(LiveRoomTestCase):
             assert found, text
             tops = {top for _, top in words[found.start() : found.end()]}
             assert len(tops) == 1, text
+
+    def test_the_curtain_on_a_landscape_tablet_breaks_between_words(self):
+        """On a tablet held sideways (1024 px) the panel beside the 3D table is about 390 px wide,
+        as is the whole page of a tablet's split screen (here, without WebGL, the panel alone). A
+        long name put the curtain's title on two lines as "請把裝置交" over "給 林美玲…" (its
+        even lines cut the word 交給), and its button's second line began with the colon:
+        "我是 林美玲…" over "：顯示我的手牌"."""
+        page = self.new_page(width=1024, height=768)
+        page.context.add_cookies(
+            [{"name": "django_language", "value": "zh-hant", "url": self.live_server_url}]
+        )
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="3"]').check()
+        page.locator(".hotseat-names summary").click()
+        long_names = ["林美玲" + "美玲" * 7, "王小明" + "小明" * 7, "陳大文" + "大文" * 7]
+        for field, name in zip(("name", "name2", "name3"), long_names, strict=True):
+            page.fill(f'input[name="{field}"]', name)
+        page.click('button[value="hotseat"]')
+        page.wait_for_url("**/room/*/")
+        page.locator("#hand .curtain h2").wait_for()
+        split = []
+        for width in range(360, 720, 10):  # the panel's widths on tablets, and split screens
+            page.set_viewport_size({"width": width, "height": 768})
+            heading, button = page.evaluate(
+                LINES_OF, ["#hand .curtain h2", "#hand .curtain-button"]
+            )
+            if len(heading) > 1 and not heading[0].endswith("交給"):
+                split.append((width, heading))
+            if any(line.startswith(("：", ":")) for line in button):
+                split.append((width, button))
+        assert split == []

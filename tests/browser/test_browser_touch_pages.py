@@ -82,3 +82,46 @@ class TestTouchTargetsOnPages(LiveRoomTestCase):
         connected(page)
         small += [f"room {what}" for what in page.evaluate(SMALL)]
         assert small == [], "\n".join(small)
+
+    def test_on_a_tablet_the_match_pages_links_are_big_enough_for_a_finger(self):
+        """On a tablet, in Chinese and Japanese, the link that shares a round's deal fits on one
+        line, and was 24 px high (history.css set its height after the touch rule): on a phone it
+        took two lines, and passed."""
+        small = []
+        for language in ("zh-hant", "ja"):
+            context = self.browser.new_context(
+                viewport={"width": 768, "height": 1024}, is_mobile=True, has_touch=True
+            )
+            self.addCleanup(context.close)
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+            page = context.new_page()
+            page.goto(self.url(f"/matches/{self.stored.pk}/"))
+            small += [f"{language} {what}" for what in page.evaluate(SMALL)]
+        assert small == [], "\n".join(small)
+
+    def test_signed_in_the_header_and_the_rankings_are_big_enough_for_a_finger(self):
+        """Signed in, on a touch screen: the header's "Log out" was 30 px high (its own rule,
+        later in site.css, undid the touch one), and the rankings' "Your place" link, alone in
+        its paragraph, 19 px."""
+        context = self.browser.new_context(
+            viewport={"width": 768, "height": 1024}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": "django_language", "value": "zh-hant", "url": self.live_server_url}]
+        )
+        page = context.new_page()
+        page.goto(self.url("/accounts/login/"))
+        page.fill('input[name="username"]', "aki")
+        page.fill('input[name="password"]', "a long pass phrase 7")
+        page.click('main form button[type="submit"]')
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        small = []
+        for path in ("/rankings/", "/matches/", "/players/aki/"):
+            page.goto(self.url(path))
+            small += [f"{path} {what}" for what in page.evaluate(SMALL)]
+        assert page.locator(".history-nav-form button").count() == 1
+        assert page.locator(".ranking-mine a").count() == 0  # seen on the rankings only
+        assert small == [], "\n".join(small)

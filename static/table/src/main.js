@@ -76,7 +76,11 @@ function boot(root) {
       fourColour,
       reducedMotion,
       onFrame: (moving) => onFrame(moving),
-      onPlace: (near) => placeMessage(near),
+      onPlace: (near) => {
+        const message = placeMessage(near);
+        placeCurtain();
+        return message;
+      },
       tagLayer: root.querySelector("[data-table3d-tags]"),
     });
     performance.mark("table3d:renderer");
@@ -257,6 +261,23 @@ function boot(root) {
   }
 
   // Writes a place of the message (only a change: each write lays the page out again).
+  // The hot-seat curtain stands over the hand, where the stylesheet puts it (its foot a tenth of
+  // the table's height above the table's); where that covers the near tag (on a tablet or a
+  // phone upright it hid the tag's lower half, or all of it), just below the tag if it fits there.
+  function placeCurtain() {
+    if (!curtainBox || curtainBox.hidden) return;
+    const height = root.clientHeight;
+    const width = root.clientWidth;
+    const h = curtainBox.offsetHeight;
+    const w = curtainBox.offsetWidth;
+    const top = height * 0.9 - h; // site's table3d.css: .table3d-curtain { bottom: 10% }
+    const left = (width - w) / 2;
+    const near = nearTag;
+    const covers = near && near.top < top + h && top < near.bottom && near.left < left + w && left < near.right;
+    const below = near ? near.bottom + 6 : 0;
+    setSpot(curtainBox, covers && below + h <= height - 6 ? { top: below } : null);
+  }
+
   function setSpot(el, spot) {
     const style = {
       top: spot ? `${Math.round(spot.top)}px` : "",
@@ -304,6 +325,7 @@ function boot(root) {
     for (const [el, source] of [[curtainBox.querySelector("p"), curtain.querySelector("h2")], [reveal, button]]) {
       if (el.innerHTML !== (source?.innerHTML ?? "")) el.replaceChildren(...[...(source?.childNodes ?? [])].map((n) => n.cloneNode(true)));
     }
+    placeCurtain();
   }
   curtainBox?.querySelector("button").addEventListener("click", () => {
     document.querySelector("#hand .curtain .curtain-button")?.click();

@@ -1,0 +1,50 @@
+"""The hot-seat curtain over the 3D table leaves the near seat's name tag in sight: on a tablet
+held upright (768 × 1024, 820 × 1180, 800 × 1280) it covered the tag's lower half, at its place
+a tenth of the table's height above the table's foot; it stands just below the tag there."""
+
+import pytest
+from browser_support import LiveRoomTestCase
+from table3d_support import WEBGL_ARGS, ensure_bundle
+
+pytestmark = pytest.mark.browser
+
+BOXES = """() => {
+  const tag = document.querySelector('#table3d .table3d-tag.near').getBoundingClientRect();
+  const curtain = document.querySelector('#table3d [data-table3d-curtain]').getBoundingClientRect();
+  const table = document.getElementById('table3d').getBoundingClientRect();
+  return [tag.toJSON(), curtain.toJSON(), table.toJSON()];
+}"""
+
+
+class TestCurtainBesideTheNearTag(LiveRoomTestCase):
+    browser_args = WEBGL_ARGS
+
+    @classmethod
+    def setUpClass(cls):
+        ensure_bundle()
+        super().setUpClass()
+
+    def test_the_curtain_leaves_the_near_tag_in_sight_on_a_tablet(self):
+        context = self.browser.new_context(
+            viewport={"width": 768, "height": 1024}, is_mobile=True, has_touch=True
+        )
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="4"]').check()
+        page.click('button[value="hotseat"]')
+        page.wait_for_url("**/room/*/")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        page.wait_for_selector("#table3d [data-table3d-curtain]:not([hidden])")
+        covered = []
+        for width, height in ((768, 1024), (820, 1180), (800, 1280), (1024, 768)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(400)  # the table redrawn at its new size, the tags placed
+            tag, curtain, table = page.evaluate(BOXES)
+            if (
+                curtain["y"] < tag["y"] + tag["height"]
+                and tag["y"] < curtain["y"] + curtain["height"]
+            ):
+                covered.append((width, height, tag, curtain))
+            assert curtain["y"] + curtain["height"] <= table["y"] + table["height"]
+        assert covered == []
