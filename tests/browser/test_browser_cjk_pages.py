@@ -161,7 +161,7 @@ class TestCjkPages(LiveRoomTestCase):
         assert len(heading_tops) > 1  # the heading does wrap
         for words in chars:
             text = "".join(c for c, _ in words)
-            found = re.search(r"プレイヤー \d", text)
+            found = re.search(r"プレイヤー\s\d", text)
             assert found, text
             tops = {top for _, top in words[found.start() : found.end()]}
             assert len(tops) == 1, text

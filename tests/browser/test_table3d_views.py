@@ -46,6 +46,13 @@ def test_it_turns_the_table_slightly_when_dragged(webgl_browser, demo_url):
     yaw = page.evaluate("() => sevensTable.table.yaw")
     assert 0 < yaw <= 0.07, "turned, but only slightly (4°, test_table3d_tags.py)"
     assert page.evaluate("() => sevensTable.selection") == [], "a drag is not a press"
+    # On a touch screen a sideways drag is the table's; an upright one scrolls the page, and two
+    # fingers zoom it as anywhere else (the table fills most of a tablet's screen: with pan-y
+    # alone, a player who needed the page larger could not pinch it there).
+    touch = page.evaluate(
+        "() => getComputedStyle(document.querySelector('#table3d canvas')).touchAction"
+    )
+    assert touch == "pan-y pinch-zoom"
     # Either view's button sets the table straight again, the one already chosen too.
     page.click('#table3d [data-view="angled"]')
     assert page.evaluate("() => [sevensTable.table.yaw, sevensTable.table.world.rotation.y]") == [
