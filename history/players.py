@@ -88,9 +88,28 @@ def forget_account(user) -> int:
     its name (`rooms.services.forget_names`), since a finished match's page, with its names, is open
     to anyone. A seat it took over from a player who left keeps that player's name."""
     held: dict[int, list[int]] = {}
-    keys = set()
+    keys = signed_in_seat_keys(user)
     for row in MatchPlayer.objects.filter(user=user):
         keys.add(row.browser_key)
         if not row.took_over:
             held.setdefault(row.match_id, []).append(row.seat)
     return services.forget_names(held, keys)
+
+
+def signed_in_seat_keys(user) -> set[str]:
+    """The session keys of the browsers signed in to `user` that hold a seat of a room not over
+    (its name typed, or the account's): another phone of the player waiting in a friends' lobby
+    is in no match's record yet, and its seat kept the deleted account's name."""
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from rooms.models import Room, Seat
+
+    seated = (
+        Seat.objects.exclude(session_key=None)
+        .exclude(room__status__in=(Room.Status.FINISHED, Room.Status.CLOSED))
+        .values_list("session_key", flat=True)
+        .distinct()
+    )
+    sessions = Session.objects.filter(session_key__in=seated, expire_date__gt=timezone.now())
+    return {s.session_key for s in sessions if s.get_decoded().get(SESSION_KEY) == str(user.pk)}

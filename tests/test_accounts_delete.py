@@ -92,6 +92,22 @@ def test_a_seat_in_a_friends_lobby_keeps_no_name_of_a_deleted_account(client, ak
     assert room.seats.filter(session_key=None, kind="human").count() == 3  # her seat is free again
 
 
+def test_her_other_browsers_seat_in_a_lobby_keeps_no_name_of_the_deleted_account(client, akiko):
+    # Akiko's phone, signed in to the same account, waits at Ben's table; she deletes the account
+    # on her computer. No match holds the phone's key yet: its seat kept her name.
+    phone = Client()
+    phone.force_login(akiko)
+    Client().post("/new/", {**MENU, "name": "Ben", "start": "friend"})
+    room = Room.objects.get()
+    phone.post(f"/room/{room.slug}/seat/", {"name": ""})
+    seat = room.seats.get(name="akiko_t")
+    client.post("/accounts/delete/", {"password": PASSWORD})
+    assert not User.objects.filter(username="akiko_t").exists()
+    seat.refresh_from_db()
+    assert seat.name == "Player 2" and seat.session_key  # still the phone's seat, nameless
+    assert room.seats.get(index=0).name == "Ben"  # nobody else's name goes
+
+
 def test_an_administrator_s_account_is_deleted_in_the_admin_only(client):
     boss = User.objects.create_user("boss", password=PASSWORD, is_staff=True, is_superuser=True)
     client.force_login(boss)
