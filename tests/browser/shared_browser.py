@@ -35,14 +35,16 @@ _browsers: dict[tuple[str, ...], Browser] = {}
 _leases = 0
 # The pipes to the driver. A live-server test class forks its server process while the driver
 # runs (LiveRoomTestCase): the child closes its copies, so that the driver's input still ends
-# when this process does, whatever became of the child.
-_driver_pipes: list[int] = []
+# when this process does, whatever became of the child. Each with the pipe it was opened on: a
+# number the driver's end freed (a driver that died) may have been given to another file since.
+_driver_pipes: dict[int, str] = {}
 
 
 def _close_driver_pipes_in_child() -> None:
-    for fd in _driver_pipes:
+    for fd, pipe in _driver_pipes.items():
         with contextlib.suppress(OSError):
-            os.close(fd)
+            if os.readlink(f"/proc/self/fd/{fd}") == pipe:
+                os.close(fd)
     _driver_pipes.clear()
 
 
@@ -60,8 +62,9 @@ def _start() -> None:
     _loop = asyncio.get_running_loop()  # marked running by the start, see above
     for fd in _open_fds() - before:
         with contextlib.suppress(OSError):
-            if os.readlink(f"/proc/self/fd/{fd}").startswith("pipe:"):
-                _driver_pipes.append(fd)
+            pipe = os.readlink(f"/proc/self/fd/{fd}")
+            if pipe.startswith("pipe:"):
+                _driver_pipes[fd] = pipe
 
 
 def _contexts() -> list[BrowserContext]:
