@@ -1,5 +1,6 @@
 """Shared fixtures, and which tests the second pass leaves out."""
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,14 @@ def pytest_collection_modifyitems(config, items):
             raise pytest.UsageError(
                 f"{item.nodeid} is marked pure (run on SQLite alone) but reaches the database"
             )
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # The browser tests share one Playwright driver and chromium for the session
+    # (tests/browser/shared_browser.py): closed once they are all done.
+    shared = sys.modules.get("tests.browser.shared_browser")
+    if shared is not None:
+        shared.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -19,9 +18,10 @@ from channels.testing import ChannelsLiveServerTestCase
 from django.core.management.base import CommandError
 from django.db import connections
 from django.test import override_settings
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from rooms.cpu import runner
+from tests.browser import shared_browser
 
 CHROMIUM_ARGS = [
     "--headless=new",
@@ -85,8 +85,8 @@ def orm_beside_playwright():
 
 @override_settings(**LIVE_SETTINGS)
 class LiveRoomTestCase(ChannelsLiveServerTestCase):
-    """A live server and a chromium per class; each test opens its own browser contexts (its own
-    cookies, storage and cache), closed when it ends."""
+    """A live server per class, and the session's chromium (tests/browser/shared_browser.py); each
+    test opens its own browser contexts (its own cookies, storage and cache), closed when it ends."""
 
     serve_static = True
     browser_args = CHROMIUM_ARGS
@@ -115,23 +115,23 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
             if connection.alias in getattr(connection, "_connection_pools", {}):
                 connection.close_pool()
         super().setUpClass()
-        # Chromium starts once the server is forked (the child must not inherit its pipes), and
-        # once per class: launching it took about a second a test.
-        cls.playwright = sync_playwright().start()
+        # The session's chromium for these flags (shared_browser: launching one and its driver took
+        # one to two seconds a class), taken once the server is forked, so that the fork happens
+        # with Playwright's loop not marked running here; the child closes its copies of the
+        # driver's pipes. What the class opens on the browser is closed when the class ends.
         try:
-            cls.browser = cls.playwright.chromium.launch(
-                executable_path=CHROMIUM, args=cls.browser_args
-            )
+            cls._browser_lease = shared_browser.Lease(cls.browser_args)
         except BaseException:
-            cls.playwright.stop()
             super().tearDownClass()
             raise
+        cls.browser = cls._browser_lease.browser
 
     @classmethod
     def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        super().tearDownClass()
+        try:
+            cls._browser_lease.end()
+        finally:
+            super().tearDownClass()
 
     # Playwright's sync API leaves its event loop marked as running in this thread between calls,
     # and Django then refuses the ORM here as if called from async code. Nothing async runs in
@@ -189,17 +189,15 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         return aki, ben
 
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-
-
 @pytest.fixture(scope="module", name="page")
 def serverless_page():
-    """A page of Debian's chromium with no server behind it, for fragments put in by hand; one
+    """A page of the session's chromium with no server behind it, for fragments put in by hand; one
     per test module (import `serverless_page` to use it as `page`)."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser.new_page()
-        browser.close()
+    lease = shared_browser.Lease(CHROMIUM_ARGS)
+    try:
+        yield lease.browser.new_page()
+    finally:
+        lease.end()
 
 
 def table_state(page: Page) -> dict:

@@ -9,7 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
+
+from tests.browser import shared_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLE = ROOT / "static" / "build" / "table.js"
@@ -47,24 +49,26 @@ def ensure_bundle() -> None:
     subprocess.run(["npm", "run", "--silent", "build"], cwd=ROOT, check=True)
 
 
-def launch(playwright, args):
-    return playwright.chromium.launch(
-        executable_path=shutil.which("chromium") or "/usr/bin/chromium", args=args
-    )
-
-
 @pytest.fixture(scope="module")
 def playwright_driver():
+    """The session's Playwright driver (tests/browser/shared_browser.py), for the module."""
     ensure_bundle()
-    with sync_playwright() as p:
-        yield p
+    lease = shared_browser.Lease()
+    try:
+        yield lease.playwright
+    finally:
+        lease.end()
 
 
 @pytest.fixture(scope="module")
 def webgl_browser(playwright_driver):
-    browser = launch(playwright_driver, WEBGL_ARGS)
-    yield browser
-    browser.close()
+    """The session's chromium with software WebGL; what the module opened on it is closed when the
+    module ends."""
+    lease = shared_browser.Lease(WEBGL_ARGS)
+    try:
+        yield lease.browser
+    finally:
+        lease.end()
 
 
 @pytest.fixture(scope="module")

@@ -9,19 +9,22 @@ from table3d_support import (  # noqa: F401  (fixtures)
     NO_WEBGL_ARGS,
     demo_server,
     demo_url,
-    launch,
     open_table,
     playwright_driver,
 )
+
+from tests.browser import shared_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.pure]
 
 
 @pytest.fixture(scope="module")
 def plain_browser(playwright_driver):
-    browser = launch(playwright_driver, NO_WEBGL_ARGS)
-    yield browser
-    browser.close()
+    lease = shared_browser.Lease(NO_WEBGL_ARGS)
+    try:
+        yield lease.browser
+    finally:
+        lease.end()
 
 
 def test_it_says_once_that_the_3d_table_is_unavailable_and_plays_a_round_by_the_panel(
