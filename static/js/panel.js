@@ -545,7 +545,9 @@
   // A friend's seat whose mark changed (`rooms.table.marked_seats`: offline, away, free, or none
   // again) is said in #presence-said, a live region that stays in the page: the seat lines and
   // the 3D tags show it, but they change at every move and are read by nobody unasked. The
-  // viewer's own seat is never said; a page just opened (no table before) says nothing.
+  // viewer's own seat is never said; a page just opened (no table before) says nothing; nor does
+  // a hot-seat room's own device (`device`: every seat is its own). A mark gone with a change of
+  // status is no return: a finished match says nobody offline, a closed room nobody away.
   function sayPresence() {
     var box = document.getElementById("presence-said");
     var state = document.getElementById("table-state");
@@ -555,13 +557,14 @@
       before = JSON.parse(stateBefore);
       after = JSON.parse(state.textContent);
     } catch (e) { return; }
-    if (!before || !after || !before.seats || !after.seats) return;
+    if (!before || !after || !before.seats || !after.seats || after.device) return;
+    var moved = before.status !== after.status;
     var said = [];
     after.seats.forEach(function (seat, i) {
       if (i === after.seat || !before.seats[i]) return;
       var was = before.seats[i][4] || "";
       var now = seat[4] || "";
-      if (was === now || (now === "" && was === "free")) return; // a free seat taken: the lobby's news
+      if (was === now || (now === "" && (was === "free" || moved))) return; // a free seat taken: the lobby's news
       var words = box.getAttribute("data-said-" + (now || "back")) || "";
       var name = (after.names || [])[i];
       if (words && name) said.push(words.replace("%(name)s", name));

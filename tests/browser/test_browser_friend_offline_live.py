@@ -3,10 +3,19 @@ in the game, each a whole table for the others' pages (a table not in play gets 
 round's end, in the live region, must not be read out again to every other player each time: a
 phone that sleeps and wakes, or a reload, repeated the result of the round to everyone."""
 
+import re
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
 import pytest
 from browser_support import LiveRoomTestCase, connected
+from django.db import connection
+from django.utils import timezone
 from playwright.sync_api import expect
 from test_browser_friend import take_turns
+
+from rooms import presence
+from rooms.models import Seat
 
 pytestmark = pytest.mark.browser
 
@@ -69,3 +78,63 @@ class TestFriendOfflineInPlay(LiveRoomTestCase):
         back.goto(link)
         connected(back)
         expect(said).to_have_text("Ben is back at the table.")
+
+    def test_a_room_closing_does_not_say_an_offline_friend_back(self):
+        """A closed room says no seat away or offline (nobody comes back to it): the marks going
+        with the room is no news of the friend, who is still gone."""
+        aki, ben = self.aki_and_ben("Ben")
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        connected(ben)
+        said = aki.locator("#presence-said")
+        slug = aki.url.rstrip("/").split("/")[-1]
+        ben.close()
+        offline = "Ben lost the connection: the game waits a moment for them."
+        expect(said).to_have_text(offline)
+
+        def close():  # an operator's "Close the selected rooms", in a thread of its own
+            try:
+                return presence.close_room(slug)
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(1) as pool:
+            assert pool.submit(close).result()
+        expect(aki.locator("#messages")).to_contain_text("This room is closed.")
+        expect(said).to_have_text(offline)
+
+
+class TestHotseatDeviceBack(LiveRoomTestCase):
+    def test_a_hotseat_device_back_after_long_hears_no_one_back(self):
+        """The device holds every seat: its players coming back with it is no news to it (its page,
+        drawn with the seats away, took them back at its socket's first table)."""
+        page = self.new_page()
+        page.goto(self.url("/"))
+        page.locator('input[name="players"][value="3"]').check()
+        page.locator('button[value="hotseat"]').click()
+        page.wait_for_url(re.compile(r"/room/[\w-]+/$"))
+        connected(page)
+        link = page.url
+        slug = link.rstrip("/").split("/")[-1]
+        context = page.context
+        page.close()
+
+        def away():  # the device gone for an hour: the sweep hands its seats to the computer
+            try:
+                Seat.objects.filter(room__slug=slug).update(
+                    connected=False, last_seen=timezone.now() - timedelta(hours=1)
+                )
+                return presence.expire_absent_seats()
+            finally:
+                connection.close()
+
+        with ThreadPoolExecutor(1) as pool:
+            assert slug in pool.submit(away).result()
+        back = context.new_page()
+        drawn = back.goto(link).text()
+        assert re.search(r'id="table-state"[^<]*"away"', drawn)  # drawn with the seats away
+        connected(back)
+        back.wait_for_function(
+            "() => !document.querySelector('#table-state').textContent.includes('away')"
+        )
+        expect(back.locator("#presence-said")).to_have_text("")
