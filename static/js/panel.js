@@ -561,9 +561,13 @@
       if (i === after.seat || !before.seats[i]) return;
       var was = before.seats[i][4] || "";
       var now = seat[4] || "";
-      if (was === now || (now === "" && was === "free")) return; // a free seat taken: the lobby's news
-      var words = box.getAttribute("data-said-" + (now || "back")) || "";
+      if (was === now) return;
       var name = (after.names || [])[i];
+      var mark = now || "back";
+      // A seat left free and taken during the match (there is no lobby then to say it): by
+      // someone else, or by its player again, who is back. "… until someone takes it" stood.
+      if (now === "" && was === "free" && name !== (before.names || [])[i]) mark = "taken";
+      var words = box.getAttribute("data-said-" + mark) || "";
       if (words && name) said.push(words.replace("%(name)s", name));
     });
     if (said.length) box.textContent = said.join(box.getAttribute("data-space") || " ");
