@@ -564,9 +564,13 @@
       if (i === after.seat || !before.seats[i]) return;
       var was = before.seats[i][4] || "";
       var now = seat[4] || "";
-      if (was === now || (now === "" && (was === "free" || moved))) return; // a free seat taken: the lobby's news
-      var words = box.getAttribute("data-said-" + (now || "back")) || "";
+      if (was === now || (now === "" && was !== "free" && moved)) return;
       var name = (after.names || [])[i];
+      var mark = now || "back";
+      // A seat left free and taken during the match (there is no lobby then to say it): by
+      // someone else, or by its player again, who is back. "… until someone takes it" stood.
+      if (now === "" && was === "free" && name !== (before.names || [])[i]) mark = "taken";
+      var words = box.getAttribute("data-said-" + mark) || "";
       if (words && name) said.push(words.replace("%(name)s", name));
     });
     if (said.length) box.textContent = said.join(box.getAttribute("data-space") || " ");
@@ -1082,8 +1086,19 @@
   // each of a friend's reloads. A delta sends #live only when its words changed; so here.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
-    if (target && target.id === "live" && event.detail.fragment.textContent === target.textContent) {
+    if (!target || target.id !== "live") return;
+    var before = target.textContent.trim();
+    var after = event.detail.fragment.textContent.trim();
+    if (after === target.textContent || after === before) {
       event.detail.shouldSwap = false;
+      return;
+    }
+    // The same move said again with more after it: a hot-seat curtain lifted ("Aki played 8 of
+    // hearts." then "Aki played 8 of hearts. Your turn."), a whole table after a reconnect. The
+    // move was read out when it came; only what is new is said (a screen reader reads a live
+    // region's new words whole, so the move came twice at every turn of a shared device).
+    if (before && after.indexOf(before) === 0) {
+      event.detail.fragment.textContent = after.slice(before.length).trim();
     }
   });
   document.body.addEventListener("htmx:wsConfigSend", configureSend);
