@@ -103,10 +103,12 @@ class RoomError(Exception):
             say = narrate.card_spoken if spoken else narrate.card_text
             # A row has a next card at each end at most: "6♠ or 8♠".
             between = pgettext("between two cards, either of which would do", " or ")
-            return str(CARD_MESSAGES[self.code]) % {
+            text = str(CARD_MESSAGES[self.code]) % {
                 "card": say(self.params["card"]),
                 "next": between.join(say(c) for c in self.params["next"]),
             }
+            # A sentence that opens with a card in words opens with a capital: "Ace of spades…".
+            return text[:1].upper() + text[1:]
         if self.code in MESSAGES:
             return str(MESSAGES[self.code])
         return self._message or str(MESSAGES["unknown"])

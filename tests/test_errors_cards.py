@@ -20,6 +20,13 @@ def test_it_names_the_cards_the_row_needs():
     one_end = RoomError("not_next_to_row", "", {"card": "QH", "next": ["9H"]})
     with translation.override("en"):
         assert one_end.message == "Q♥ does not connect yet: that row needs 9♥ first."
+    # Read out, a sentence opening with a card in words opens with a capital.
+    ace = RoomError("not_next_to_row", "", {"card": "AS", "next": ["QS"]})
+    with translation.override("en"):
+        assert (
+            ace.spoken
+            == "Ace of spades does not connect yet: that row needs queen of spades first."
+        )
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
