@@ -129,14 +129,15 @@ def table_for(
     base = (room.slug, room.version, language)
     t = context(snap, viewer, curtain, device)
     mine = t.get("turn", {}).get("mine", False)
+    # the same for everyone but a viewer whose own seat the others see offline (`own_lobby`)
+    own_offline = viewer if any(s.get("was_offline") for s in t.get("lobby") or ()) else None
     variants = {
-        # the same for everyone but a viewer whose own seat the others see offline (`own_lobby`)
-        "lobby": viewer if any(s.get("was_offline") for s in t.get("lobby") or ()) else None,
+        "lobby": own_offline,
         "seats": viewer,
         "settlement": (viewer, device) if t.get("settlement") else None,
         # A round's end is said with the seat's own result, as its settlement shows it; a forced
         # pass beside the buttons only (not behind a hot-seat curtain).
-        "live": (viewer, device) if t.get("settlement") else (mine, t.get("controls")),
+        "live": (viewer, device) if t.get("settlement") else (mine, t.get("controls"), own_offline),
         "messages": None,
         "hand": (viewer, curtain, device),
         "controls": (viewer, curtain, device),

@@ -153,6 +153,8 @@ def personal(
     t = {**pub, "viewer": viewer_seat}
     if pub.get("lobby"):
         t["lobby"] = own_lobby(pub["lobby"], viewer_seat)
+        if view is None and pub["status"] == "waiting" and t["lobby"] is not pub["lobby"]:
+            t["live"] = lobby_text(t["lobby"])  # without the viewer's own seat said offline
     if view is None:
         return t
     view = with_shown_names(view)
@@ -487,7 +489,16 @@ def last_move(history: list[dict]) -> list[dict]:
 def lobby_text(lobby: list[dict]) -> str:
     """What the live region reads out while a friend room waits: who sits, how many seats are free
     (read again when someone takes or leaves a seat)."""
-    names = [seat["name"] for seat in lobby if not seat["free"]]
+    # A friend whose connection went is said so, as their tag shows it (`own_lobby`: never to
+    # that friend): the lobby's seats are its only news, and the live region reads them again.
+    names = [
+        pgettext("a seat tag: a player whose connection went", "%(name)s (offline)")
+        % {"name": seat["name"]}
+        if seat.get("offline")
+        else seat["name"]
+        for seat in lobby
+        if not seat["free"]
+    ]
     free = sum(1 for seat in lobby if seat["free"])
     return ngettext(
         "Waiting for players. Seated: %(names)s. %(free)s seat is free.",

@@ -117,6 +117,27 @@ def test_the_lobby_says_a_friend_offline(friends):
     assert "Ben (offline)" not in page(dan, room)
 
 
+def spoken(html: str) -> str:
+    """What the live region reads out on a page or in a frame."""
+    return re.search(r'<div id="live"[^>]*>(.*?)</div>', html, re.S).group(1)
+
+
+def test_the_lobby_tells_screen_readers_a_friend_offline_and_never_that_friend(friends):
+    # The lobby's live region reads who sits; a friend offline there was only shown by their tag.
+    room, aki, ben, dan = friends
+    services.seat_disconnected(room.slug, key(ben))
+    assert "Ben (offline)" in spoken(page(dan, room))
+    assert "Ben (offline)" in spoken(page(aki, room))
+    assert "Ben" in spoken(page(ben, room)) and "offline" not in spoken(page(ben, room))
+    # On the sockets too: the live region of the others' frames, not Ben's own.
+    snap = frames.read(room.slug)
+    assert "Ben (offline)" in spoken(frames.table_for(snap, 0, None).html())
+    assert "offline" not in spoken(frames.table_for(snap, 1, None).html())
+    assert "Ben (offline)" in spoken(frames.table_for(snap, None, None).html())
+    services.seat_connected(room.slug, key(ben))
+    assert "offline" not in spoken(page(dan, room)) and "Ben" in spoken(page(dan, room))
+
+
 def test_a_move_made_on_the_table_before_still_stands(friends):
     room, aki, ben, dan = friends
     room = started(friends)
