@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.i18n_support import CJK_SPACE
+from tests.i18n_support import CJK_CHARACTER, CJK_SPACE
 
 PAGES = Path(__file__).resolve().parents[1] / "templates" / "pages"
 TEXTS = sorted(PAGES.glob("*/zh-han*.html"))
 CJK_TEXTS = sorted([*TEXTS, *PAGES.glob("*/ja.html")])
-CJK = "\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e"
+CJK = CJK_CHARACTER  # the characters a no-break space stands beside (tests/i18n_support.py)
 
 
 def test_the_chinese_long_texts_are_found():

@@ -188,6 +188,15 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         connected(ben)
         return aki, ben
 
+    def friends_dealt(self, ben_name: str | None = None) -> tuple[Page, Page]:
+        """`aki_and_ben`, then Aki fills the other seats with the computer and starts: both pages
+        connected to the dealt table."""
+        aki, ben = self.aki_and_ben(ben_name)
+        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
+        connected(aki)
+        connected(ben)
+        return aki, ben
+
 
 @pytest.fixture(scope="module", name="page")
 def serverless_page():
@@ -262,32 +271,44 @@ def room_at(rules, hands, dealer: int, events: list, turn: int) -> tuple[str, st
 
     def write():
         from django.contrib.sessions.backends.db import SessionStore
-        from django.db import connection, transaction
+        from django.db import transaction
 
         from rooms import services
         from rooms.models import Room
 
+        session = SessionStore()
+        session.create()
+        with transaction.atomic():
+            room = services.create_room(
+                rules=rules.to_dict(),
+                mode="cpu",
+                level="easy",
+                names=["Aki"],
+                session_key=session.session_key,
+            )
+            rnd = room.match.current_round()
+            rnd.dealer, rnd.hands, rnd.events = dealer, hands, events
+            rnd.save(update_fields=["dealer", "hands", "events"])
+            Room.objects.filter(pk=room.pk).update(turn=turn, auto_turn=False)
+        return room.slug, session.session_key
+
+    return in_own_thread(write)
+
+
+def in_own_thread(work, *args):
+    """`work(*args)` run in a thread of its own, its database connection closed after (none left
+    open at teardown): Playwright's loop is marked as running in the test's thread, where Django
+    refuses the ORM (see LiveRoomTestCase)."""
+    from django.db import connection
+
+    def run():
         try:
-            session = SessionStore()
-            session.create()
-            with transaction.atomic():
-                room = services.create_room(
-                    rules=rules.to_dict(),
-                    mode="cpu",
-                    level="easy",
-                    names=["Aki"],
-                    session_key=session.session_key,
-                )
-                rnd = room.match.current_round()
-                rnd.dealer, rnd.hands, rnd.events = dealer, hands, events
-                rnd.save(update_fields=["dealer", "hands", "events"])
-                Room.objects.filter(pk=room.pk).update(turn=turn, auto_turn=False)
-            return room.slug, session.session_key
+            return work(*args)
         finally:
-            connection.close()  # the thread's own connection: none left open at teardown
+            connection.close()
 
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(write).result()
+        return pool.submit(run).result()
 
 
 def connected(page: Page) -> None:

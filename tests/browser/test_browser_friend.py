@@ -4,7 +4,7 @@ his tab the computer plays his seat, and when he comes back he has it again."""
 import re
 
 import pytest
-from browser_support import LiveRoomTestCase, connected, play_by_clicks, table_state
+from browser_support import LiveRoomTestCase, connected, in_own_thread, play_by_clicks, table_state
 from django.test import override_settings
 from playwright.sync_api import Page, expect
 
@@ -156,10 +156,6 @@ class TestFriendRoom(LiveRoomTestCase):
 
 class TestFriendRoomClosed(LiveRoomTestCase):
     def test_a_room_closed_while_its_page_is_open_offers_no_link_to_share(self):
-        from concurrent.futures import ThreadPoolExecutor
-
-        from django.db import connection
-
         from rooms import presence
 
         aki = open_friend_room(self)
@@ -167,14 +163,7 @@ class TestFriendRoomClosed(LiveRoomTestCase):
         expect(aki.locator(".leave-form")).to_be_visible()
         slug = aki.url.rstrip("/").split("/")[-1]
 
-        def close():  # an operator's "Close the selected rooms", in a thread of its own
-            try:
-                return presence.close_room(slug)
-            finally:
-                connection.close()
-
-        with ThreadPoolExecutor(1) as pool:
-            assert pool.submit(close).result()
+        assert in_own_thread(presence.close_room, slug)  # an operator's "Close the selected rooms"
         expect(aki.locator("#lobby")).to_have_attribute("data-status", "closed")
         expect(aki.locator(".share")).to_be_hidden()
         # Nor a seat to leave (a reload shows none), nor a match it kept: none was dealt.

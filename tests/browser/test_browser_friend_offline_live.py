@@ -4,12 +4,10 @@ round's end, in the live region, must not be read out again to every other playe
 phone that sleeps and wakes, or a reload, repeated the result of the round to everyone."""
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from browser_support import LiveRoomTestCase, connected
-from django.db import connection
+from browser_support import LiveRoomTestCase, connected, in_own_thread
 from django.utils import timezone
 from playwright.sync_api import expect
 from test_browser_friend import take_turns
@@ -65,10 +63,7 @@ class TestFriendOfflineBetweenRounds(LiveRoomTestCase):
 class TestFriendOfflineInPlay(LiveRoomTestCase):
     def test_a_friend_going_offline_and_back_mid_round_is_said_to_the_others(self):
         """Mid-round the news comes in a delta (the seat's mark in the state patch)."""
-        aki, ben = self.aki_and_ben("Ben")
-        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
-        connected(aki)
-        connected(ben)
+        aki, ben = self.friends_dealt("Ben")
         said = aki.locator("#presence-said")
         expect(said).to_have_text("")
         link = ben.url
@@ -82,24 +77,14 @@ class TestFriendOfflineInPlay(LiveRoomTestCase):
     def test_a_room_closing_does_not_say_an_offline_friend_back(self):
         """A closed room says no seat away or offline (nobody comes back to it): the marks going
         with the room is no news of the friend, who is still gone."""
-        aki, ben = self.aki_and_ben("Ben")
-        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
-        connected(aki)
-        connected(ben)
+        aki, ben = self.friends_dealt("Ben")
         said = aki.locator("#presence-said")
         slug = aki.url.rstrip("/").split("/")[-1]
         ben.close()
         offline = "Ben lost the connection: the game waits a moment for them."
         expect(said).to_have_text(offline)
 
-        def close():  # an operator's "Close the selected rooms", in a thread of its own
-            try:
-                return presence.close_room(slug)
-            finally:
-                connection.close()
-
-        with ThreadPoolExecutor(1) as pool:
-            assert pool.submit(close).result()
+        assert in_own_thread(presence.close_room, slug)  # an operator's "Close the selected rooms"
         expect(aki.locator("#messages")).to_contain_text("This room is closed.")
         expect(said).to_have_text(offline)
 
@@ -120,16 +105,12 @@ class TestHotseatDeviceBack(LiveRoomTestCase):
         page.close()
 
         def away():  # the device gone for an hour: the sweep hands its seats to the computer
-            try:
-                Seat.objects.filter(room__slug=slug).update(
-                    connected=False, last_seen=timezone.now() - timedelta(hours=1)
-                )
-                return presence.expire_absent_seats()
-            finally:
-                connection.close()
+            Seat.objects.filter(room__slug=slug).update(
+                connected=False, last_seen=timezone.now() - timedelta(hours=1)
+            )
+            return presence.expire_absent_seats()
 
-        with ThreadPoolExecutor(1) as pool:
-            assert slug in pool.submit(away).result()
+        assert slug in in_own_thread(away)
         back = context.new_page()
         drawn = back.goto(link).text()
         assert re.search(r'id="table-state"[^<]*"away"', drawn)  # drawn with the seats away

@@ -14,10 +14,7 @@ pytestmark = pytest.mark.browser
 
 class TestSeatTakenSaid(LiveRoomTestCase):
     def test_a_free_seat_taken_in_play_is_said_to_the_others(self):
-        aki, ben = self.aki_and_ben("Ben")
-        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
-        connected(aki)
-        connected(ben)
+        aki, ben = self.friends_dealt("Ben")
         said = aki.locator("#presence-said")
         ben.get_by_role("button", name="Leave my seat (the computer plays it)").click()
         expect(said).to_have_text(
@@ -34,10 +31,7 @@ class TestSeatTakenSaid(LiveRoomTestCase):
         expect(cara.locator("#presence-said")).to_have_text("")
 
     def test_a_player_who_takes_their_seat_back_is_back(self):
-        aki, ben = self.aki_and_ben("Ben")
-        aki.get_by_role("button", name="Fill empty seats with the computer and start").click()
-        connected(aki)
-        connected(ben)
+        aki, ben = self.friends_dealt("Ben")
         said = aki.locator("#presence-said")
         ben.get_by_role("button", name="Leave my seat (the computer plays it)").click()
         expect(said).to_contain_text("Ben left the seat")

@@ -3,10 +3,8 @@
 player presses on the layout is the joker's, with no question; the question the panel asks when
 nothing said which is answered on the table, which stays in view."""
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
-from browser_support import TIMEOUT_MS, connected, room_at, version
+from browser_support import TIMEOUT_MS, connected, in_own_thread, room_at, version
 from django.conf import settings
 from playwright.sync_api import expect
 from table3d_support import FAR_TAGS_UNDER_MESSAGE, click_on_table, settle
@@ -56,18 +54,12 @@ def joker_spot(slug: str) -> str:
     page gets the whole table, whose history starts at the last move.)"""
 
     def read():
-        from django.db import connection
-
         from rooms.models import Room
 
-        try:
-            events = Room.objects.get(slug=slug).match.current_round().events
-            return next((e["spot"] for e in events if e["type"] == "joker"), "no joker move")
-        finally:
-            connection.close()
+        events = Room.objects.get(slug=slug).match.current_round().events
+        return next((e["spot"] for e in events if e["type"] == "joker"), "no joker move")
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(read).result()
+    return in_own_thread(read)
 
 
 def still(page) -> None:

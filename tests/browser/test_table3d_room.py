@@ -1,12 +1,11 @@
 """The 3D table in a real room against three computers: it draws the seat view the server pushes,
 and a card pressed on the canvas then "Play" goes through the panel to the server (issue 5)."""
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from browser_support import (
     LiveRoomTestCase,
     connected,
+    in_own_thread,
     open_deal,
     version,
     wait_for_my_turn_or_the_end,
@@ -27,18 +26,9 @@ pytestmark = pytest.mark.browser
 
 def flag_of(slug: str) -> bool:
     """The room's fast-forward flag, read in a thread of its own (playwright's loop runs here)."""
-    from django.db import connection
-
     from rooms.models import Room
 
-    def read():
-        try:
-            return Room.objects.get(slug=slug).fast_forward
-        finally:
-            connection.close()  # the thread's own connection: none left open at teardown
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(read).result()
+    return in_own_thread(lambda: Room.objects.get(slug=slug).fast_forward)
 
 
 def joker_first_deal() -> str:
