@@ -235,9 +235,13 @@ def messages(t: dict) -> str:
                 f'<span class="sr-only">{e(t["spoken"])}</span>'
             )
         text = f'<p class="message message-{e(t.get("level", ""))}"{hint}>{words}</p>'
+    # A refusal is read out at once; any other note (a hint, "you are back at your seat") waits
+    # its turn behind what is being read, the move just made included. On the socket the page
+    # keeps its own #messages and panel.js sets this from each note as it comes.
+    urgency = "assertive" if t.get("message") and t.get("level") == "error" else "polite"
     return (
         '<div id="messages" class="messages" hx-swap-oob="innerHTML" role="status" '
-        f'aria-live="assertive">{text}</div>'
+        f'aria-live="{urgency}">{text}</div>'
     )
 
 

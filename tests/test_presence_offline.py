@@ -370,7 +370,7 @@ def _away_through_the_round(slug: str, aki: str, ben: str) -> Room:
 async def test_a_friend_offline_between_rounds_leaves_the_others_notes_in_place():
     # Between rounds every version is a whole table (no delta off a table in play); one that only
     # says a friend offline must leave a player's note where it is, not empty #messages and send
-    # the note again: #messages is read out at once (aria-live="assertive"), so a friend's phone
+    # the note again: #messages is a live region, and then read out at once, so a friend's phone
     # going to sleep read "You are back at your seat…" out again to that player.
     room, aki, ben = await db(friends_dealt)(3)
     at_ben = await connect(room.slug, ben)

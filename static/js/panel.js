@@ -6,6 +6,7 @@
 
   // `spot`: the joker's spot, once chosen, when its card could follow it on two (see askSpot).
   var choice = { card: null, joker: false, spot: null };
+  var hintChoice = null; // the choice a hint made ("8D|false"), read out with the hint: not again under Play
   var version = null;
   var stateBefore = null;
   var synced = false; // a frame has come since the socket opened: the table in view is the server's
@@ -123,6 +124,9 @@
     } else if (choice.joker) {
       shown = heard = room.getAttribute("data-joker-needs-card") || "";
     }
+    // A hint's choice was just read out with its reason ("Hint: play 8 of diamonds: …"): shown
+    // under Play, not read a second time.
+    if (hintChoice && hintChoice === choice.card + "|" + choice.joker) heard = "";
     if (line.getAttribute("data-said") === heard + "|" + shown) return;
     line.setAttribute("data-said", heard + "|" + shown);
     line.replaceChildren();
@@ -139,6 +143,7 @@
 
   function press(button) {
     var code = button.getAttribute("data-card");
+    hintChoice = null;
     choice.spot = null;
     if (code === "JK") {
       choice.joker = !choice.joker;
@@ -152,14 +157,23 @@
     showChoice();
   }
 
-  function say(text) {
+  // #messages is a live region: a refusal (`urgent`: the press was not sent) is read out at once,
+  // a note or a question waits its turn (urgency).
+  function say(text, urgent) {
     var box = document.getElementById("messages");
     if (!box || !text) return;
+    urgency(box, !!urgent);
     box.innerHTML = "";
     var p = document.createElement("p");
     p.className = "message message-info message-local";
     p.textContent = text;
     box.appendChild(p);
+  }
+
+  // A refusal interrupts what a screen reader is saying; a routine note (a hint, "you are back at
+  // your seat", fast-forward's) would cut off the move being read, so it waits (polite).
+  function urgency(box, urgent) {
+    box.setAttribute("aria-live", urgent ? "assertive" : "polite");
   }
 
   // The panel's fixed words, given once by the page (.room), not by every pushed #controls.
@@ -176,7 +190,7 @@
     // when the table may have changed and the player pressed again meanwhile (the first press
     // played, each other one was told "the table changed"). Said, and not sent.
     if (down || offline) {
-      say(words(form, "data-not-connected"));
+      say(words(form, "data-not-connected"), true);
       event.preventDefault();
       return;
     }
@@ -192,7 +206,7 @@
     }
     if (form.classList.contains("panel-form") && params.action === "play") {
       if (choice.joker && !choice.card) {
-        say(words(form, "data-joker-needs-card"));
+        say(words(form, "data-joker-needs-card"), true);
         event.preventDefault();
         return;
       }
@@ -200,7 +214,7 @@
         // Off turn, "choose a card first" would send the player looking for a card to choose.
         var note = $("#controls .turn-note");
         var offTurn = note && note.getAttribute("data-mine") === "false";
-        say(words(form, offTurn ? "data-not-your-turn" : "data-choose-first"));
+        say(words(form, offTurn ? "data-not-your-turn" : "data-choose-first"), true);
         event.preventDefault();
         return;
       }
@@ -209,7 +223,7 @@
         var target = handCard(choice.card);
         var spots = ((target && target.getAttribute("data-joker-spot")) || "").split(" ").filter(Boolean);
         if (!spots.length) {
-          say(words(form, "data-joker-card"));
+          say(words(form, "data-joker-card"), true);
           event.preventDefault();
           return;
         }
@@ -540,6 +554,7 @@
     choice.joker = star !== -1;
     choice.card = word === "pass" ? null : word.slice(star + 1);
     choice.spot = star !== -1 ? word.slice(0, star) : null; // the hinted spot, when there are two
+    hintChoice = choice.card + "|" + choice.joker;
   }
 
   // A friend's seat whose mark changed (`rooms.table.marked_seats`: offline, away, free, or none
@@ -1086,6 +1101,12 @@
   // each of a friend's reloads. A delta sends #live only when its words changed; so here.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
+    // The server's note swaps only what #messages holds (innerHTML): its urgency is set here.
+    if (target && target.id === "messages") {
+      var fragment = event.detail.fragment;
+      urgency(target, !!(fragment && fragment.querySelector && fragment.querySelector(".message-error")));
+      return;
+    }
     if (!target || target.id !== "live") return;
     var before = target.textContent.trim();
     var after = event.detail.fragment.textContent.trim();

@@ -259,10 +259,8 @@ def test_it_says_what_play_will_play_when_a_hints_joker_stays_chosen(page):
     load_with_choice_line(page, joker_table())
     assert said(page) == ["", ""]
     page.evaluate(MESSAGE, render_message("Hint: use the joker.", level="info", hint="5D*4D"))
-    assert said(page) == [
-        "Play will play the joker, then 4♦.",
-        "Play will play the joker, then 4 of diamonds.",
-    ]
+    # Shown under Play; not heard a second time: the hint was just read out with its move.
+    assert said(page) == ["Play will play the joker, then 4♦.", ""]
     page.click('#hand [data-card="9S"]')
     assert sorted(pressed(page)) == ["9S", "JK"]
     assert said(page) == [
@@ -273,6 +271,14 @@ def test_it_says_what_play_will_play_when_a_hints_joker_stays_chosen(page):
     assert said(page) == ["Play will play 9♠.", "Play will play 9 of spades."]
     page.click('#hand [data-card="9S"]')
     assert said(page) == ["", ""]
+    # The hint's own choice pressed again by the player is the player's: heard.
+    page.evaluate(MESSAGE, render_message("Hint: use the joker.", level="info", hint="5D*4D"))
+    page.click('#hand [data-card="4D"]')
+    page.click('#hand [data-card="4D"]')
+    assert said(page) == [
+        "Play will play the joker, then 4♦.",
+        "Play will play the joker, then 4 of diamonds.",
+    ]
 
 
 def test_the_joker_pressed_after_a_card_that_cannot_follow_it_is_chosen_alone(page):

@@ -31,6 +31,8 @@ class TestWrongPress(LiveRoomTestCase):
         dimmed.click()
         page.locator("#controls .play-button").click()
         expect(messages).to_contain_text(re.compile(r"not open yet|does not connect|beyond"))
+        # A refusal is read out at once (the server's, here); a routine note waits its turn.
+        expect(messages).to_have_attribute("aria-live", "assertive")
         assert version(page) == before
         assert table_state(page)["hand"] == state["hand"]
         expect(page.locator(f"#c{card}")).not_to_have_class("r")
@@ -41,6 +43,10 @@ class TestWrongPress(LiveRoomTestCase):
 
         page.locator("#controls .hint-button").click()
         expect(messages).to_contain_text("Hint:")
+        expect(messages).to_have_attribute("aria-live", "polite")
+        # What Play will play is shown under it, and not read out again after the hint.
+        expect(page.locator("#play-choice [aria-hidden]")).to_contain_text("Play will play")
+        expect(page.locator("#play-choice .sr-only")).to_have_text("")
         assert version(page) == before
 
         # A move that goes through answers what the page said before it.
@@ -48,6 +54,7 @@ class TestWrongPress(LiveRoomTestCase):
             pressed.click()  # the hint chose a card: unchosen
         page.locator("#controls .play-button").click()
         expect(messages).to_contain_text("Choose a card first, then press Play.")
+        expect(messages).to_have_attribute("aria-live", "assertive")  # the page's own refusal
         page.locator("#hand .card.playable").first.click()
         page.locator("#controls .play-button").click()
         page.wait_for_function(
