@@ -489,16 +489,18 @@ def last_move(history: list[dict]) -> list[dict]:
 def lobby_text(lobby: list[dict]) -> str:
     """What the live region reads out while a friend room waits: who sits, how many seats are free
     (read again when someone takes or leaves a seat)."""
-    # A friend whose connection went is said so, as their tag shows it (`own_lobby`: never to
-    # that friend): the lobby's seats are its only news, and the live region reads them again.
-    names = [
-        pgettext("a seat tag: a player whose connection went", "%(name)s (offline)")
-        % {"name": seat["name"]}
-        if seat.get("offline")
-        else seat["name"]
-        for seat in lobby
-        if not seat["free"]
-    ]
+    # A friend away or whose connection went is said so, as their tag shows it (`own_lobby`: never
+    # to that friend): the lobby's seats are its only news, and the live region reads them again.
+    def said(seat: dict) -> str:
+        if seat.get("away"):
+            return pgettext("a seat tag: a player away", "%(name)s (away)") % {"name": seat["name"]}
+        if seat.get("offline"):
+            return pgettext("a seat tag: a player whose connection went", "%(name)s (offline)") % {
+                "name": seat["name"]
+            }
+        return seat["name"]
+
+    names = [said(seat) for seat in lobby if not seat["free"]]
     free = sum(1 for seat in lobby if seat["free"])
     return ngettext(
         "Waiting for players. Seated: %(names)s. %(free)s seat is free.",

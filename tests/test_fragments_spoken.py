@@ -32,6 +32,14 @@ def test_the_lobby_says_who_sits_and_how_many_seats_are_free(client):
     html = client.get(f"/room/{room.slug}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert live(html) == cjk("参加者を待っています。着席：Aki、Ben。空席は 2 席です。")
 
+    # Ben's tab stayed closed past the grace period: his tag says "(away)", and so does the
+    # live region, to the others.
+    room.seats.filter(index=1).update(cpu_controlled=True, connected=False)
+    client.cookies["sessionid"] = aki
+    html = client.get(f"/room/{room.slug}/").content.decode()
+    assert "Ben (away)" in html.split('<div id="live"')[0]  # the tag
+    assert live(html) == "Waiting for players. Seated: Aki, Ben (away). 2 seats are free."
+
 
 def test_a_round_that_starts_is_said(client):
     aki = new_session()
