@@ -181,7 +181,13 @@ def personal(
     # the results say them: the focus goes to the button that deals or plays again, and "The
     # round is over." alone left the outcome unsaid (the table of results is there to read on).
     if t.get("settlement"):
-        said = [t["live"], own_result(t["settlement"], viewer_seat)]
+        # A hot-seat device between turns is every seat's own: each seat's result, in place order.
+        result = (
+            every_result(t["settlement"])
+            if device and viewer_seat is None
+            else own_result(t["settlement"], viewer_seat)
+        )
+        said = [t["live"], result]
         if t["settlement"]["match_over"] and t["settlement"]["standings"]:
             winner = t["settlement"]["standings"][0]["name"]
             said.append(_("%(name)s wins the match!") % {"name": winner})
@@ -534,6 +540,34 @@ def own_result(settlement: dict, viewer_seat) -> str:
         )
         % facts
     )
+
+
+def every_result(settlement: dict) -> str:
+    """Every seat's line of a round's results, in place order, for the device a hot-seat room's
+    players share ("Aki: place 1, 3 points this round, 5 in all.")."""
+    said = []
+    for line in settlement["places"]:
+        facts = {
+            "name": line["name"],
+            "points": line["points"],
+            "total": line["total"],
+            "place": line["place"],
+        }
+        count = abs(int(line["points"]))  # "-1 point" is singular, as "1 point" is
+        if line["place"] is None:
+            text = ngettext(
+                "%(name)s: %(points)s point this round, %(total)s in all.",
+                "%(name)s: %(points)s points this round, %(total)s in all.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "%(name)s: place %(place)s, %(points)s point this round, %(total)s in all.",
+                "%(name)s: place %(place)s, %(points)s points this round, %(total)s in all.",
+                count,
+            )
+        said.append(text % facts)
+    return narrate.sentence_space().join(said)
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:

@@ -160,6 +160,31 @@ def test_a_rounds_end_reads_out_the_seats_own_result():
     assert "place" not in paid_live.split("Your result")[1].split(".")[0]
 
 
+def test_a_hot_seat_rounds_end_reads_out_every_seats_result_on_the_shared_device():
+    """A hot-seat device holds every seat: "The round is over." said no one's result, and there
+    is no "your" result to say. Each seat's, in place order; a watcher of the room hears none."""
+    state = finished_state(rounds=3)
+    v = view(state, None, round_number=1, totals=[4, 5, 6, 1])
+    live = fragment(table_for(v, None, mode="hotseat", status="between_rounds"), "live")
+    ranking, points = v["result"]["ranking"], v["result"]["points"]
+    said = [
+        f"{v['names'][seat]}: place {place}, {points[seat]} "
+        f"{'point' if abs(points[seat]) == 1 else 'points'} this round, {[4, 5, 6, 1][seat]} in all."
+        for place, seat in enumerate(ranking, start=1)
+    ]
+    assert " ".join(said) in live
+    assert "Your result" not in live
+    watcher = table_for(v, None, mode="hotseat", status="between_rounds", device=False)
+    assert said[0] not in fragment(watcher, "live")
+    # where the first out wins and the others pay, only the winner has a place
+    paid = view(finished_state(scoring="cards_left", round_end="first_out"), None, totals=[0] * 4)
+    paid_live = fragment(table_for(paid, None, mode="hotseat", status="finished"), "live")
+    winner, loser = paid["result"]["ranking"][:2]
+    assert f"{paid['names'][winner]}: place 1, " in paid_live
+    lost = paid["result"]["points"][loser]
+    assert re.search(rf"{paid['names'][loser]}: {lost} points? this round, 0 in all\.", paid_live)
+
+
 def test_where_cards_left_are_paid_the_places_table_counts_each_seats_cards_left():
     # Seed 002: the settlement lists, seat by seat, the cards left and the points.
     v = view(finished_state(scoring="cards_left", round_end="first_out"), 0)
