@@ -6,6 +6,9 @@
 
   // `spot`: the joker's spot, once chosen, when its card could follow it on two (see askSpot).
   var choice = { card: null, joker: false, spot: null };
+  var opened = false; // a socket has opened on this page before
+  var reopened = false; // the socket is back: its first whole table says what was missed
+  var missed = ""; // what that table's log adds, said before #live's last move
   var hintChoice = null; // the choice a hint made ("8D|false"), read out with the hint: not again under Play
   var version = null;
   var stateBefore = null;
@@ -434,8 +437,45 @@
     version = current;
     var state = document.getElementById("table-state");
     stateBefore = state ? state.textContent : null;
+    missed = reopened ? missedMoves(event.detail.message) : "";
+    reopened = false;
     logOpen = !!$("#log details[open]");
     rememberFocus();
+  }
+
+  // The moves made while the socket was down, said before the last one (which #live says): the
+  // whole table the server sends on reconnecting carries them in its log, and #live only the last.
+  // Up to MISSED_SAID lines read out (the note's data-missed-said, if it says otherwise); more are
+  // counted, the log has them. Nothing on a page just opened (no log before) or when the round
+  // changed (the new round's deal is said).
+  var MISSED_SAID = 6;
+  function missedMoves(message) {
+    var list = $("#log ol.log-lines");
+    if (!list || !stateBefore || !isFullFrame(message)) return "";
+    var box = document.createElement("template");
+    box.innerHTML = message;
+    var incoming = box.content.querySelector("#log ol.log-lines");
+    var state = box.content.querySelector("#table-state");
+    var note = $("[data-connection]");
+    if (!incoming || !state || !note) return "";
+    try {
+      if (JSON.parse(stateBefore).round !== JSON.parse(state.textContent).round) return "";
+    } catch (e) { return ""; }
+    var end = parseInt(list.getAttribute("start") || "1", 10) + list.children.length - 1;
+    var start = parseInt(incoming.getAttribute("start") || "1", 10);
+    var lines = Array.prototype.slice.call(incoming.children).filter(function (line, i) {
+      return start + i > end;
+    }).map(function (line) { return spokenText(line.textContent.trim()); });
+    lines.pop(); // the last move: #live says it
+    if (!lines.length) return "";
+    // (the whole table's log holds its last LOG_TAIL lines: more may have been made)
+    var made = start + incoming.children.length - 1 - end;
+    var most = parseInt(note.getAttribute("data-missed-said") || MISSED_SAID, 10);
+    if (made - 1 > most) {
+      return (note.getAttribute("data-missed-many") || "").replace("%(n)s", made);
+    }
+    var space = note.getAttribute("data-space") || " ";
+    return (note.getAttribute("data-missed") || "").replace("%(moves)s", lines.join(space));
   }
 
   // A delta's #table-state holds only what changed (and its base version): merged into the state
@@ -1101,6 +1141,14 @@
   // each of a friend's reloads. A delta sends #live only when its words changed; so here.
   document.body.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
+    // Back after the connection was down: the moves made meanwhile, then the last one.
+    if (target && target.id === "live" && missed) {
+      var space = ($("[data-connection]") || target).getAttribute("data-space") || " ";
+      var last = event.detail.fragment.textContent.trim();
+      event.detail.fragment.textContent = last ? missed + space + last : missed;
+      missed = "";
+      return;
+    }
     // The server's note swaps only what #messages holds (innerHTML): its urgency is set here.
     if (target && target.id === "messages") {
       var fragment = event.detail.fragment;
@@ -1126,6 +1174,8 @@
   document.body.addEventListener("htmx:wsBeforeMessage", beforeMessage);
   document.body.addEventListener("htmx:wsAfterMessage", afterMessage);
   document.body.addEventListener("htmx:wsOpen", function (event) {
+    reopened = opened; // a socket again: the page's table may have missed moves (missedMoves)
+    opened = true;
     socket = event.detail.socketWrapper;
     rawSocket = event.detail.event ? event.detail.event.target : null;
     down = false;

@@ -18,6 +18,12 @@ pytestmark = pytest.mark.browser
 
 DROP = """(code) => document.querySelector('.room')['htmx-internal-data'].webSocket.socket.close(code)"""
 
+# Play goes, and the socket closes at once.
+DROP_AFTER_PLAY = """(drop) => {
+    document.querySelector('#controls .play-button').click();
+    eval(drop)(1000);
+}"""
+
 
 class TestReconnect(LiveRoomTestCase):
     def test_it_reconnects_after_a_clean_close_and_plays_on(self):
@@ -116,6 +122,55 @@ class TestReconnect(LiveRoomTestCase):
         assert page.locator("#log details[data-before]").count() == 0
         expect(page.locator("#log details")).to_have_attribute("open", "")
         expect(page.locator("#log li").first).to_be_visible()
+
+    def test_back_after_a_drop_it_reads_the_moves_made_meanwhile_not_only_the_last(self):
+        # The whole table sent on reconnecting says the last move in #live; the others made while
+        # the socket was down were only in the log, and a screen reader heard none of them.
+        page = self.new_page()
+        open_deal(page, self.url)
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        before = version(page)
+        page.locator("#hand .card.playable").first.click()
+        # Play goes, and the socket closes at once: the move's update and the computers' three
+        # moves are made while it is down (offline: the page cannot reconnect until it is back).
+        page.evaluate(DROP_AFTER_PLAY, DROP)
+        page.context.set_offline(True)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        page.wait_for_timeout(1000)
+        page.context.set_offline(False)
+        connected(page)
+        after = version(page)
+        assert after >= before + 4  # Aki's move and the three computers'
+        spoken = page.evaluate(
+            """() => [...document.querySelectorAll('#log ol.log-lines > li')].map(
+                (li) => (li.querySelector('.sr-only') || li).textContent.trim())"""
+        )
+        said = page.locator("#live").text_content()
+        assert said.startswith("While the connection was down: "), said
+        assert said.endswith("Your turn."), said
+        # every move since Aki's, in words, the last one once
+        assert " ".join(spoken[-4:]) in said, (spoken, said)
+        assert said.count(spoken[-1]) == 1
+
+        # More moves than are read out one by one (six; two here): counted, and the last said.
+        assert wait_for_my_turn_or_the_end(page) == "turn"
+        page.evaluate("document.querySelector('[data-connection]').dataset.missedSaid = '2'")
+        page.locator("#hand .card.playable").first.click()
+        page.evaluate(DROP_AFTER_PLAY, DROP)
+        page.context.set_offline(True)
+        expect(page.locator("[data-connection]")).to_be_visible()
+        page.wait_for_timeout(1000)
+        page.context.set_offline(False)
+        connected(page)
+        said = page.locator("#live").text_content()
+        last = page.evaluate(
+            "(document.querySelector('#log ol.log-lines > li:last-child .sr-only')"
+            " || document.querySelector('#log ol.log-lines > li:last-child')).textContent.trim()"
+        )
+        assert said == (
+            "While the connection was down, 4 moves were made: the log has them all. "
+            f"{last} Your turn."
+        ), said
 
     def test_a_closed_log_stays_closed(self):
         page = self.new_page()
