@@ -465,17 +465,28 @@
     var start = parseInt(incoming.getAttribute("start") || "1", 10);
     var lines = Array.prototype.slice.call(incoming.children).filter(function (line, i) {
       return start + i > end;
-    }).map(function (line) { return spokenText(line.textContent.trim()); });
-    lines.pop(); // the last move: #live says it
+    }).map(function (line) { return line.textContent.trim(); });
+    // The last move and what it brought (a seat out, a joker taken back) end the log: #live says
+    // them, as "Last move:" (#move) shows them. Those lines, matched from its end, are not missed.
+    var move = box.content.querySelector("#move");
+    var rest = move ? move.textContent.trim() : "";
+    var last = 0;
+    while (rest && lines.length) {
+      var line = lines[lines.length - 1];
+      if (!line || rest.slice(-line.length) !== line) break;
+      rest = rest.slice(0, -line.length).trim();
+      lines.pop();
+      last += 1;
+    }
     if (!lines.length) return "";
     // (the whole table's log holds its last LOG_TAIL lines: more may have been made)
-    var made = start + incoming.children.length - 1 - end;
+    var made = start + incoming.children.length - 1 - end - last;
     var most = parseInt(note.getAttribute("data-missed-said") || MISSED_SAID, 10);
-    if (made - 1 > most) {
-      return (note.getAttribute("data-missed-many") || "").replace("%(n)s", made);
+    if (made > most) {
+      return (note.getAttribute("data-missed-many") || "").replace("%(n)s", made + 1);
     }
     var space = note.getAttribute("data-space") || " ";
-    return (note.getAttribute("data-missed") || "").replace("%(moves)s", lines.join(space));
+    return (note.getAttribute("data-missed") || "").replace("%(moves)s", lines.map(spokenText).join(space));
   }
 
   // A delta's #table-state holds only what changed (and its base version): merged into the state
