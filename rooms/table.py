@@ -495,6 +495,7 @@ def last_move(history: list[dict]) -> list[dict]:
 def lobby_text(lobby: list[dict]) -> str:
     """What the live region reads out while a friend room waits: who sits, how many seats are free
     (read again when someone takes or leaves a seat)."""
+
     # A friend away or whose connection went is said so, as their tag shows it (`own_lobby`: never
     # to that friend): the lobby's seats are its only news, and the live region reads them again.
     def said(seat: dict) -> str:
