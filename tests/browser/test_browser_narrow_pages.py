@@ -87,12 +87,25 @@ class TestNarrowPages(LiveRoomTestCase):
 
     def test_the_header_takes_two_lines_on_an_upright_phone(self):
         """The site's name and the language menu share the first line, the links the second: in
-        three lines the header took a sixth of the screen above the table."""
-        for language in ("en", "ja", "zh-hant"):
-            page = self.new_page(width=360, height=780)
-            page.context.add_cookies(
+        three lines the header took a sixth of the screen above the table. At 320 px the links
+        took two lines of their own ("Sign up", "登録" alone on the third), on a touch screen too,
+        where each link is 44 px high."""
+        for language, width, touch in (
+            ("en", 360, False),
+            ("ja", 360, False),
+            ("zh-hant", 360, False),
+            ("en", 320, True),
+            ("ja", 320, True),
+            ("zh-hans", 320, True),
+        ):
+            context = self.browser.new_context(
+                viewport={"width": width, "height": 700}, is_mobile=touch, has_touch=touch
+            )
+            self.addCleanup(context.close)
+            context.add_cookies(
                 [{"name": "django_language", "value": language, "url": self.live_server_url}]
             )
+            page = context.new_page()
             page.goto(self.url("/"))
             boxes = page.evaluate(
                 """() => Object.fromEntries(['.site-name', '.language-switcher select', '.history-nav']
@@ -103,8 +116,17 @@ class TestNarrowPages(LiveRoomTestCase):
                 boxes[".language-switcher select"],
                 boxes[".history-nav"],
             )
-            assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], (language, boxes)
-            assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, (language, boxes)
+            where = (language, width, boxes)
+            assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], where
+            assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, where
+            # The links on one line: the second, and the header's last.
+            tops = page.evaluate(
+                "() => [...document.querySelectorAll('header .history-nav > *')]"
+                ".map((el) => Math.round(el.getBoundingClientRect().top))"
+            )
+            assert len(set(tops)) == 1, (language, width, tops)
+            header = page.locator("header").bounding_box()
+            assert header["y"] + header["height"] <= links["bottom"] + 12, where
             assert page.evaluate(OVERFLOW) <= 0
 
     def test_the_account_forms_put_each_label_above_its_box(self):
