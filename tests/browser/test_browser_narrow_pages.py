@@ -3,6 +3,8 @@ wider than the screen, so nothing needs sideways scrolling. The match page with 
 (a deal code, a form and a link per round), the rankings and a profile with a long player name
 are the ones most likely to overflow."""
 
+import itertools
+
 import pytest
 from browser_support import LiveRoomTestCase
 
@@ -57,15 +59,16 @@ class TestNarrowPages(LiveRoomTestCase):
 
     def test_the_menus_choices_fit_their_boxes_on_a_small_phone(self):
         """Each choice of the menu's lists reads whole in its box (the points choice was cut off
-        in Japanese)."""
+        in Japanese; at 320 px the scoring and the round's end in every language, and the deal
+        page's "Against the computer: Medium")."""
         cut = []
-        for language in ("en", "ja", "zh-hans", "zh-hant"):
-            page = self.new_page(width=360, height=780)
+        for width, language in itertools.product((360, 320), ("en", "ja", "zh-hans", "zh-hant")):
+            page = self.new_page(width=width, height=780)
             page.context.add_cookies(
                 [{"name": "django_language", "value": language, "url": self.live_server_url}]
             )
-            for preset in ("japanese", "chinese"):
-                page.goto(self.url(f"/?preset={preset}"))
+            for path in ("/?preset=japanese", "/?preset=chinese", "/deal/"):
+                page.goto(self.url(path))
                 cut += page.evaluate(
                     """(language) => {
                     const ctx = document.createElement('canvas').getContext('2d');
@@ -76,7 +79,7 @@ class TestNarrowPages(LiveRoomTestCase):
                       const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
                       for (const option of select.options) {
                         const width = ctx.measureText(option.text).width;
-                        if (width > room) out.push(`${language} ${select.name}: ${option.text} (${Math.round(width)} > ${Math.round(room)})`);
+                        if (width > room) out.push(`${language} ${innerWidth} ${select.name}: ${option.text} (${Math.round(width)} > ${Math.round(room)})`);
                       }
                     }
                     return out;
