@@ -75,13 +75,18 @@ def controls(t: dict) -> str:
         note = _("Waiting for %(name)s…") % {"name": e(turn["name"])}
     else:
         note = ""
-    fast = ""
+    fast = fast_note = ""
     if t.get("has_cpu"):
-        title = e(_("Let the computer play its turns without waiting, for the rest of the round"))
+        # Said on the page, not in a tooltip (title), which a touch screen never shows.
         fast = (
-            f'<button type="submit" name="action" value="fast_forward" class="ff-button" '
-            f'title="{title}">{e(_("Fast-forward"))}</button>'
+            '<button type="submit" name="action" value="fast_forward" class="ff-button" '
+            f'aria-describedby="ff-note">{e(_("Fast-forward"))}</button>'
         )
+        words = _(
+            "Fast-forward lets the computer play without waiting until this round ends; "
+            "you still play your own turns."
+        )
+        fast_note = f'<p id="ff-note" class="ff-note">{e(words)}</p>'
     mine = "true" if turn["mine"] else "false"
     return (
         f'<section id="controls" hx-swap-oob="true" aria-label="{label}">'
@@ -93,7 +98,7 @@ def controls(t: dict) -> str:
         '<button type="submit" name="action" value="pass" id="pass-button" class="pass-button">'
         f"{e(turn['pass_label'])}</button>"
         '<button type="submit" name="action" value="hint" class="hint-button">'
-        f"{e(_('Hint'))}</button>{fast}</form></section>"
+        f"{e(_('Hint'))}</button>{fast}</form>{fast_note}</section>"
     )
 
 

@@ -3,6 +3,8 @@ wider than the screen, so nothing needs sideways scrolling. The match page with 
 (a deal code, a form and a link per round), the rankings and a profile with a long player name
 are the ones most likely to overflow."""
 
+import itertools
+
 import pytest
 from browser_support import LiveRoomTestCase
 
@@ -57,15 +59,16 @@ class TestNarrowPages(LiveRoomTestCase):
 
     def test_the_menus_choices_fit_their_boxes_on_a_small_phone(self):
         """Each choice of the menu's lists reads whole in its box (the points choice was cut off
-        in Japanese)."""
+        in Japanese; at 320 px the scoring and the round's end in every language, and the deal
+        page's "Against the computer: Medium")."""
         cut = []
-        for language in ("en", "ja", "zh-hans", "zh-hant"):
-            page = self.new_page(width=360, height=780)
+        for width, language in itertools.product((360, 320), ("en", "ja", "zh-hans", "zh-hant")):
+            page = self.new_page(width=width, height=780)
             page.context.add_cookies(
                 [{"name": "django_language", "value": language, "url": self.live_server_url}]
             )
-            for preset in ("japanese", "chinese"):
-                page.goto(self.url(f"/?preset={preset}"))
+            for path in ("/?preset=japanese", "/?preset=chinese", "/deal/"):
+                page.goto(self.url(path))
                 cut += page.evaluate(
                     """(language) => {
                     const ctx = document.createElement('canvas').getContext('2d');
@@ -76,7 +79,7 @@ class TestNarrowPages(LiveRoomTestCase):
                       const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
                       for (const option of select.options) {
                         const width = ctx.measureText(option.text).width;
-                        if (width > room) out.push(`${language} ${select.name}: ${option.text} (${Math.round(width)} > ${Math.round(room)})`);
+                        if (width > room) out.push(`${language} ${innerWidth} ${select.name}: ${option.text} (${Math.round(width)} > ${Math.round(room)})`);
                       }
                     }
                     return out;
@@ -87,12 +90,25 @@ class TestNarrowPages(LiveRoomTestCase):
 
     def test_the_header_takes_two_lines_on_an_upright_phone(self):
         """The site's name and the language menu share the first line, the links the second: in
-        three lines the header took a sixth of the screen above the table."""
-        for language in ("en", "ja", "zh-hant"):
-            page = self.new_page(width=360, height=780)
-            page.context.add_cookies(
+        three lines the header took a sixth of the screen above the table. At 320 px the links
+        took two lines of their own ("Sign up", "登録" alone on the third), on a touch screen too,
+        where each link is 44 px high."""
+        for language, width, touch in (
+            ("en", 360, False),
+            ("ja", 360, False),
+            ("zh-hant", 360, False),
+            ("en", 320, True),
+            ("ja", 320, True),
+            ("zh-hans", 320, True),
+        ):
+            context = self.browser.new_context(
+                viewport={"width": width, "height": 700}, is_mobile=touch, has_touch=touch
+            )
+            self.addCleanup(context.close)
+            context.add_cookies(
                 [{"name": "django_language", "value": language, "url": self.live_server_url}]
             )
+            page = context.new_page()
             page.goto(self.url("/"))
             boxes = page.evaluate(
                 """() => Object.fromEntries(['.site-name', '.language-switcher select', '.history-nav']
@@ -103,8 +119,17 @@ class TestNarrowPages(LiveRoomTestCase):
                 boxes[".language-switcher select"],
                 boxes[".history-nav"],
             )
-            assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], (language, boxes)
-            assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, (language, boxes)
+            where = (language, width, boxes)
+            assert menu["top"] < name["bottom"] and name["top"] < menu["bottom"], where
+            assert links["top"] >= max(name["bottom"], menu["bottom"]) - 1, where
+            # The links on one line: the second, and the header's last.
+            tops = page.evaluate(
+                "() => [...document.querySelectorAll('header .history-nav > *')]"
+                ".map((el) => Math.round(el.getBoundingClientRect().top))"
+            )
+            assert len(set(tops)) == 1, (language, width, tops)
+            header = page.locator("header").bounding_box()
+            assert header["y"] + header["height"] <= links["bottom"] + 12, where
             assert page.evaluate(OVERFLOW) <= 0
 
     def test_the_account_forms_put_each_label_above_its_box(self):

@@ -263,7 +263,9 @@ function boot(root) {
   // Writes a place of the message (only a change: each write lays the page out again).
   // The hot-seat curtain stands over the hand, where the stylesheet puts it (its foot a tenth of
   // the table's height above the table's); where that covers the near tag (on a tablet or a
-  // phone upright it hid the tag's lower half, or all of it), just below the tag if it fits there.
+  // phone upright it hid the tag's lower half, or all of it), just below the tag if it fits there;
+  // else just above it, over the layout, below the corner controls (a phone upright: below the
+  // tag there is only the hand, and the curtain hid the whole tag).
   function placeCurtain() {
     if (!curtainBox || curtainBox.hidden) return;
     const height = root.clientHeight;
@@ -274,8 +276,15 @@ function boot(root) {
     const left = (width - w) / 2;
     const near = nearTag;
     const covers = near && near.top < top + h && top < near.bottom && near.left < left + w && left < near.right;
-    const below = near ? near.bottom + 6 : 0;
-    setSpot(curtainBox, covers && below + h <= height - 6 ? { top: below } : null);
+    let spot = null;
+    if (covers) {
+      const gap = 6;
+      const box = root.getBoundingClientRect();
+      const ceiling = Math.max(0, ...corners.map((c) => c.getBoundingClientRect().bottom - box.top)) + gap;
+      if (near.bottom + gap + h <= height - gap) spot = { top: near.bottom + gap };
+      else if (near.top - gap - h >= ceiling) spot = { top: near.top - gap - h };
+    }
+    setSpot(curtainBox, spot);
   }
 
   function setSpot(el, spot) {
