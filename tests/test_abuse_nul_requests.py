@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.live_support import connect, cpu_room, db, live, new_session  # noqa: F401
+from tests.live_support import Communicator, connect, cpu_room, db, live, new_session  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,14 +54,13 @@ async def test_the_room_socket_takes_it_for_a_watcher():
 
 @pytest.mark.usefixtures("live")
 async def test_a_room_socket_whose_address_holds_a_nul_is_no_room_and_never_looked_up(monkeypatch):
-    from channels.testing import WebsocketCommunicator
 
     from config.asgi import application
     from rooms import consumers
 
     looked_up = []
     monkeypatch.setattr(consumers, "_room_exists", lambda slug: looked_up.append(slug) or False)
-    comm = WebsocketCommunicator(
+    comm = Communicator(
         application,
         "/ws/room/ab\x00cd/",
         headers=[(b"host", b"127.0.0.1"), (b"origin", b"http://127.0.0.1")],

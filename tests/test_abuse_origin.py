@@ -2,17 +2,16 @@
 a foreign, look-alike, missing or null Origin is refused; the site's own is let in."""
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
-from tests.live_support import cpu_room, db, live, new_session  # noqa: F401  (live: the fixture)
+from tests.live_support import Communicator, cpu_room, db, live, new_session  # noqa: F401  (live: the fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
 
 
 async def opens(slug: str, origin: bytes | None) -> bool:
     headers = [(b"origin", origin)] if origin is not None else []
-    comm = WebsocketCommunicator(application, f"/ws/room/{slug}/", headers=headers)
+    comm = Communicator(application, f"/ws/room/{slug}/", headers=headers)
     connected, _ = await comm.connect(timeout=10)
     if connected:
         await comm.receive_from(timeout=10)

@@ -1,13 +1,13 @@
 """Connecting to a room's socket: the full table at once, for this socket's own seat."""
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from rooms.consumers import ACCOUNT_CHANGED
 from rooms.models import Room
 from tests.live_support import (
     HAND,
+    Communicator,
     connect,
     cpu_room,
     db,
@@ -59,9 +59,7 @@ async def test_it_shows_a_watcher_the_table_but_no_hand():
 
 
 async def test_it_refuses_an_unknown_room():
-    comm = WebsocketCommunicator(
-        application, "/ws/room/nope/", headers=[(b"origin", b"http://localhost")]
-    )
+    comm = Communicator(application, "/ws/room/nope/", headers=[(b"origin", b"http://localhost")])
     connected, _ = await comm.connect(timeout=10)
     assert not connected
 
@@ -69,7 +67,7 @@ async def test_it_refuses_an_unknown_room():
 async def test_it_refuses_a_foreign_origin():
     aki = await db(new_session)()
     room = await db(cpu_room)(aki)
-    comm = WebsocketCommunicator(
+    comm = Communicator(
         application, f"/ws/room/{room.slug}/", headers=[(b"origin", b"http://evil.example")]
     )
     connected, _ = await comm.connect(timeout=10)

@@ -2,10 +2,10 @@
 further behind, and every frame carries the version it brings the page to."""
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
 from rooms.models import Room
 from tests.live_support import (
+    Communicator,
     cpu_room,
     db,
     frame_version,
@@ -16,11 +16,11 @@ from tests.live_support import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
 
 
-async def watch(slug: str, language: str) -> WebsocketCommunicator:
+async def watch(slug: str, language: str) -> Communicator:
     from config.asgi import application
 
     headers = [(b"origin", b"http://localhost"), (b"accept-language", language.encode())]
-    comm = WebsocketCommunicator(application, f"/ws/room/{slug}/", headers=headers)
+    comm = Communicator(application, f"/ws/room/{slug}/", headers=headers)
     connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm

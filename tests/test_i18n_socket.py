@@ -5,9 +5,8 @@ Japanese page back into English."""
 import json
 
 import pytest
-from channels.testing import WebsocketCommunicator
 
-from tests.live_support import cpu_room, db, frames_until, live, new_session  # noqa: F401  (the fixture)
+from tests.live_support import Communicator, cpu_room, db, frames_until, live, new_session  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
 
@@ -18,7 +17,7 @@ async def connect(slug: str, key: str, *, cookie: str = "", accept: str = ""):
     headers = [(b"origin", b"http://localhost"), (b"cookie", f"sessionid={key}{cookie}".encode())]
     if accept:
         headers.append((b"accept-language", accept.encode()))
-    comm = WebsocketCommunicator(application, f"/ws/room/{slug}/", headers=headers)
+    comm = Communicator(application, f"/ws/room/{slug}/", headers=headers)
     connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm
