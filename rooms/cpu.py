@@ -175,6 +175,8 @@ def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
     if present:
         services.heartbeats(present)
     services.expire_absent_seats()
+    # A friend's seat down long enough whose process died before saying it offline.
+    services.say_offline_due()
     services.close_idle_rooms()
     return due_rooms(stalled_for)
 
@@ -222,8 +224,9 @@ class CpuRunner:
 
     def offline_later(self, slug: str, session_key: str, delay: float) -> None:
         """A friend's last socket here closed: `delay` seconds on, if they are not back, the
-        others are told (`presence.said_offline`). On this process's loop; a process that dies
-        meanwhile tells nobody (the grace period still hands the seat to the computer)."""
+        others are told (`presence.said_offline`). On this process's loop; if the process dies
+        meanwhile, the next sweep of any other process (or of the CPU worker) says it
+        (`presence.say_offline_due`), once."""
 
         async def check() -> None:
             await asyncio.sleep(delay)
@@ -232,7 +235,7 @@ class CpuRunner:
             from rooms import presence
 
             try:
-                await database_sync_to_async(presence.said_offline)(slug, session_key)
+                await database_sync_to_async(presence.said_offline)(slug)
             except Exception:
                 log.exception("room %s: saying a seat offline failed", slug)
 

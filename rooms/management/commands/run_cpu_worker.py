@@ -96,6 +96,7 @@ class Command(BaseCommand):
                     getattr(settings, "SEVENS_SWEEP_SECONDS", 5)
                 ):
                     services.expire_absent_seats()
+                    services.say_offline_due()  # a friend's process died before saying it
                     services.close_idle_rooms()
                     swept = time.monotonic()
                 due = cpu.due_rooms(stall, cpu.fast_stall(stall))
