@@ -6,6 +6,7 @@ Personas: Aki and Chie stay at the table; Ben's tabs come and go."""
 
 import asyncio
 import re
+import time
 
 from tests.procs import (
     cluster,  # noqa: F401  (the fixture)
@@ -46,6 +47,45 @@ async def settled(seats) -> None:
     for seat in seats:
         await seat.until(lambda s: s.version >= 0)
     await asyncio.sleep(1.0)
+
+
+async def test_a_friend_still_at_the_table_on_another_process_is_never_said_offline(cluster):  # noqa: F811
+    # Ben's tab reconnects to the other process before its old socket there closes (a phone
+    # changing networks, a proxy sending the new socket elsewhere), or Ben has a second tab
+    # there: the old socket's process marked his seat down, and the other process's heartbeat,
+    # once a sweep (here 30 s), came after the 3 s: the others saw him offline meanwhile.
+    quiet = {"SEVENS_SWEEP_SECONDS": 30}
+    one, two = cluster.server(**quiet), cluster.server(**quiet)
+    slug, (aki, ben, chie) = friend_table(one.base, names=NAMES)
+    at_aki = await seat_on(one, slug, aki)
+    at_chie = await seat_on(two, slug, chie)
+    ben_one = await seat_on(one, slug, ben)
+    await settled([at_aki, at_chie, ben_one])
+    ben_two = await seat_on(two, slug, ben)  # the new socket, on the other process
+    await ben_two.until(lambda s: s.version >= 0)
+    version = cluster.db.room(slug)["version"]
+    seen = len(at_aki.frames), len(at_chie.frames)
+    await ben_one.close()  # the old one closes only now
+    await asyncio.sleep(5)  # past SEVENS_OFFLINE_SECONDS (3)
+    assert said_of_ben(at_aki, seen[0]) == [] and said_of_ben(at_chie, seen[1]) == []
+    assert cluster.db.room(slug)["version"] == version  # no version said anything
+    assert ben_seat(cluster.db, slug) == {"connected": True, "offline_said": False}
+
+    # Gone from both: said offline after the 3 s, and back the moment he opens a socket again,
+    # on either process.
+    start = time.monotonic()
+    await ben_two.close()
+    await at_aki.until(lambda s: any(off for _, off in said_of_ben(s, seen[0])), timeout=10)
+    said = [t for t, off in said_of_ben(at_aki, seen[0]) if off][0] - start
+    assert 2.5 < said < 5, said
+    seen = len(at_aki.frames)
+    back = time.monotonic()
+    again = await seat_on(one, slug, ben)
+    await at_chie.until(lambda s: said_of_ben(s) and not said_of_ben(s)[-1][1], timeout=10)
+    await at_aki.until(lambda s: said_of_ben(s, seen) and not said_of_ben(s, seen)[-1][1])
+    assert said_of_ben(at_aki, seen)[-1][0] - back < 1.5
+    for seat in (again, at_aki, at_chie):
+        await seat.close()
 
 
 async def test_a_process_that_dies_before_saying_a_friend_offline_loses_nothing(cluster):  # noqa: F811
