@@ -200,21 +200,33 @@ def grace_seconds() -> float:
     return float(getattr(settings, "SEVENS_GRACE_SECONDS", 30))
 
 
-def expire_absent_seats(now=None) -> list[str]:
+def expire_absent_seats(now=None, *, awake_since=None) -> list[str]:
     """Hands to the CPU every seat whose player stayed away past the grace period. A seat still
     marked connected counts as away once its heartbeats stopped for twice the grace period (its
-    server process died)."""
+    server process died). `awake_since`: when the sweeping process started. No seat is away for
+    longer than that process could have seen it back: after a restart the seats' last heartbeats
+    are as old as the outage, and the first sweep (at the health check, before any browser was
+    back) handed every player to the computer, each taking the seat back as their page
+    reconnected, the computer playing for those not back yet."""
     now = now or timezone.now()
     grace = timedelta(seconds=grace_seconds())
+    away_before, dead_before = now - grace, now - 2 * grace
+    if awake_since is not None and awake_since > away_before:
+        return []
+    if awake_since is not None and awake_since > dead_before:
+        dead_before = None  # no seat marked connected has been silent that long here
     absent = (
         Seat.objects.filter(room__status__in=AWAITED, kind=Seat.Kind.HUMAN, cpu_controlled=False)
         .exclude(session_key=None)
-        .filter(last_seen__lt=now - grace)
-        .exclude(connected=True, last_seen__gte=now - 2 * grace)
+        .filter(last_seen__lt=away_before)
     )
+    if dead_before is None:
+        absent = absent.exclude(connected=True)
+    else:
+        absent = absent.exclude(connected=True, last_seen__gte=dead_before)
     slugs = sorted(set(absent.values_list("room__slug", flat=True)))
     for slug in slugs:
-        _expire_room_seats(slug, now - grace, now - 2 * grace)
+        _expire_room_seats(slug, away_before, dead_before)
     return slugs
 
 
@@ -227,7 +239,7 @@ def _expire_room_seats(slug: str, away_since, dead_since) -> None:
         for seat in seats:
             held = seat.kind == Seat.Kind.HUMAN and seat.session_key and not seat.cpu_controlled
             away = seat.last_seen and seat.last_seen < away_since
-            dead = seat.last_seen and seat.last_seen < dead_since
+            dead = dead_since and seat.last_seen and seat.last_seen < dead_since
             if held and away and (not seat.connected or dead):
                 hand_to_cpu(seat)
         save(room, **table_fields(room, seats))

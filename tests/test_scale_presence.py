@@ -119,3 +119,31 @@ async def test_a_process_that_dies_before_saying_a_friend_offline_loses_nothing(
     assert ben_seat(cluster.db, slug) == {"connected": True, "offline_said": False}
     for seat in (again, at_aki, at_chie):
         await seat.close()
+
+
+async def test_a_restart_after_a_long_outage_hands_nobody_to_the_computer(cluster):  # noqa: F811
+    # The only server process dies with the friends at the table and comes back after more than
+    # twice the grace period: their seats' last heartbeats are that old. Its first sweep (at the
+    # health check, before any page was back) handed every player to the computer, and each page
+    # reconnecting took its seat back: two versions a player, "away" between them, and the
+    # computer playing for anyone not back yet.
+    server = cluster.server(SEVENS_GRACE_SECONDS=2)
+    slug, browsers = friend_table(server.base, names=NAMES)
+    seats = [await seat_on(server, slug, b) for b in browsers]
+    await settled(seats)
+    version = cluster.db.room(slug)["version"]
+    server.kill()
+    await asyncio.sleep(5)  # past twice the grace period
+    server.start()
+    await asyncio.sleep(1)  # its first sweeps
+    seats = [await seat_on(server, slug, b) for b in browsers]
+    await settled(seats)
+    assert cluster.db.room(slug)["version"] == version
+    held = cluster.db.query(
+        "SELECT count(*) FROM rooms_seat s JOIN rooms_room r ON r.id = s.room_id "
+        "WHERE r.slug = %s AND s.cpu_controlled",
+        slug,
+    )
+    assert held == [(0,)]
+    for seat in seats:
+        await seat.close()
