@@ -33,8 +33,10 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
             return
         now = timezone.now()
         # Said offline to the others while the grace period ran (`said_offline`): no longer. (A
-        # reload back within `offline_after` was never said offline: no version.)
-        back = any(offline_shown(s, room.mode) for s in held)
+        # reload back within `offline_after` was never said offline: no version.) The mark, not
+        # what it shows now: a heartbeat may have marked the seat connected since that version
+        # (and stopped short of saying it back), and the others' tables still say it.
+        back = any(s.offline_said for s in held)
         Seat.objects.filter(pk__in=[s.pk for s in held]).update(
             connected=True, last_seen=now, offline_said=False
         )

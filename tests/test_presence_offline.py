@@ -443,3 +443,18 @@ def test_a_version_drawn_after_a_friend_came_back_does_not_say_them_offline(frie
     time.sleep(0.4)
     assert not snap.view(None)["seats"][1]["offline"]
     assert OFFLINE not in frames.table_for(snap, 0, None).fragments["seats"]
+
+
+def test_a_friend_marked_connected_before_being_said_back_is_said_back_on_their_return(friends):
+    # Ben was said offline; a heartbeat of his other tab marked the seat connected, and its
+    # process stopped there (it died before `said_back`): the others' tables still say him
+    # offline. His page reconnecting says him back, rather than finding the seat connected
+    # already and saying nothing.
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))  # said offline at once (conftest)
+    Seat.objects.filter(room=room, session_key=key(ben)).update(connected=True)
+    said = fresh(room).version
+    services.seat_connected(room.slug, key(ben))
+    assert fresh(room).version == said + 1
+    assert not Seat.objects.get(room=room, session_key=key(ben)).offline_said
