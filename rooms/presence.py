@@ -124,7 +124,7 @@ def said_offline(slug: str) -> bool:
         said = Seat.objects.filter(_down_long_enough(timezone.now()), room=room).update(
             offline_said=True
         )
-        # A finished match waits for nobody: the mark stays unsaid until "Play again".
+        # A finished match waits for nobody: the mark is kept, and "Play again" draws it.
         if said and room.status in AWAITED:
             save(room, presence=True)
             return True
