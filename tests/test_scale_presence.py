@@ -77,13 +77,13 @@ async def test_a_friend_still_at_the_table_on_another_process_is_never_said_offl
     await ben_two.close()
     await at_aki.until(lambda s: any(off for _, off in said_of_ben(s, seen[0])), timeout=10)
     said = [t for t, off in said_of_ben(at_aki, seen[0]) if off][0] - start
-    assert 2.5 < said < 5, said
+    assert 2.5 < said < 6, said  # SEVENS_OFFLINE_SECONDS, not the other process's sweep (30 s)
     seen = len(at_aki.frames)
     back = time.monotonic()
     again = await seat_on(one, slug, ben)
     await at_chie.until(lambda s: said_of_ben(s) and not said_of_ben(s)[-1][1], timeout=10)
     await at_aki.until(lambda s: said_of_ben(s, seen) and not said_of_ben(s, seen)[-1][1])
-    assert said_of_ben(at_aki, seen)[-1][0] - back < 1.5
+    assert said_of_ben(at_aki, seen)[-1][0] - back < 2.5  # at its connect, not at a sweep
     for seat in (again, at_aki, at_chie):
         await seat.close()
 
