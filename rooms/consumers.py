@@ -106,6 +106,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             went = await database_sync_to_async(services.seat_disconnected)(
                 self.slug, self.session_key
             )
+            if went:
+                await self.ask_elsewhere()
             delay = services.offline_after()
             if went and delay > 0:  # said offline to the others if not back by then
                 runner.offline_later(self.slug, self.session_key, delay)
@@ -150,6 +152,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.moved = True
             await self.send(text_data=ACCOUNT_CHANGED)
             await self.close(code=1000)
+
+    async def ask_elsewhere(self) -> None:
+        """This browser's last socket in the room on this process closed, and its seats are marked
+        down: a socket of the same browser on another process (a second tab, or this tab's new
+        socket, opened there before this one closed) marks them back at once (`browser_gone`),
+        rather than at that process's next sweep, after the others were told "offline"."""
+        mark = announce.browser_key_mark(self.session_key)
+        try:
+            await self.channel_layer.group_send(
+                group_name(self.slug), {"type": "browser.gone", "mark": mark}
+            )
+        except Exception:  # the layer is down: the other process's sweep still says it back
+            log.warning("room %s: could not ask the other processes for a browser", self.slug)
+
+    async def browser_gone(self, event):
+        # Another process's last socket of this browser closed: this one is still open.
+        if self.of_this_browser(event) and not self.moved:
+            await database_sync_to_async(services.heartbeats)({self.slug: [self.session_key]})
 
     async def browser_seated(self, event):
         if self.of_this_browser(event):

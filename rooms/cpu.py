@@ -168,13 +168,16 @@ def fast_stall(stalled_for: float) -> float | None:
     return max(0.0, stalled_for - float(setting("SEVENS_CPU_DELAY", 0.8)))
 
 
-def sweep(present: dict[str, list[str]], stalled_for: float) -> list[str]:
-    """One round of housekeeping; returns the rooms whose server move is due."""
+def sweep(present: dict[str, list[str]], stalled_for: float, awake_since=None) -> list[str]:
+    """One round of housekeeping; returns the rooms whose server move is due. `awake_since`:
+    when this process started (`presence.expire_absent_seats` gives its players that long)."""
     from rooms import services
 
     if present:
         services.heartbeats(present)
-    services.expire_absent_seats()
+    services.expire_absent_seats(awake_since=awake_since)
+    # A friend's seat down long enough whose process died before saying it offline.
+    services.say_offline_due()
     services.close_idle_rooms()
     return due_rooms(stalled_for)
 
@@ -199,6 +202,8 @@ class CpuRunner:
         self.swept: asyncio.Event | None = None  # set after each sweep (tests wait for it)
         self._pools: dict[str, object] = {}
         self.offline_checks: set[asyncio.Task] = set()  # `offline_later`'s, kept from the GC
+        # When this process started sweeping: its players' seats are not away for longer.
+        self.awake_since = None
 
     def bind(self) -> None:
         """Attach to the running event loop (the first socket of a process does it) and start
@@ -207,6 +212,10 @@ class CpuRunner:
         if self.loop is loop and self.sweeper and not self.sweeper.done():
             return
         self.loop, self.tasks, self.again = loop, {}, set()
+        if self.awake_since is None:
+            from django.utils import timezone
+
+            self.awake_since = timezone.now()
         self.swept = asyncio.Event()
         self.sweeper = loop.create_task(self._sweep_forever())
 
@@ -222,8 +231,9 @@ class CpuRunner:
 
     def offline_later(self, slug: str, session_key: str, delay: float) -> None:
         """A friend's last socket here closed: `delay` seconds on, if they are not back, the
-        others are told (`presence.said_offline`). On this process's loop; a process that dies
-        meanwhile tells nobody (the grace period still hands the seat to the computer)."""
+        others are told (`presence.said_offline`). On this process's loop; if the process dies
+        meanwhile, the next sweep of any other process (or of the CPU worker) says it
+        (`presence.say_offline_due`), once."""
 
         async def check() -> None:
             await asyncio.sleep(delay)
@@ -232,7 +242,7 @@ class CpuRunner:
             from rooms import presence
 
             try:
-                await database_sync_to_async(presence.said_offline)(slug, session_key)
+                await database_sync_to_async(presence.said_offline)(slug)
             except Exception:
                 log.exception("room %s: saying a seat offline failed", slug)
 
@@ -329,7 +339,7 @@ class CpuRunner:
         stalled_for = float(setting("SEVENS_CPU_DELAY", 0.8)) + float(
             setting("SEVENS_STALL_SECONDS", 2)
         )
-        due = await database_sync_to_async(sweep)(present, stalled_for)
+        due = await database_sync_to_async(sweep)(present, stalled_for, self.awake_since)
         if setting("SEVENS_CPU_IN_SERVER", True):
             for slug in due:
                 self._start(slug)

@@ -29,7 +29,7 @@ def lock(room: Room | str) -> Room:
 def save(room: Room, *, presence: bool = False, **changes) -> None:
     """Writes `changes` only if nobody changed the room since it was read; bumps the version and
     announces it after commit. Raises StaleVersion (rolling the transaction back) otherwise.
-    `presence`: only who is online changed (`rooms.presence.shown_offline`), not the game: a move
+    `presence`: only who is online changed (`rooms.presence.said_offline`), not the game: a move
     made on the version before still stands (`still_current`)."""
     now = timezone.now()
     if not presence:

@@ -33,7 +33,7 @@ class Room(models.Model):
     # Bumped by every change; every frame carries it and every write is guarded by it.
     version = models.PositiveIntegerField(_("version"), default=0)
     # The version of the last change to the game (every change but a friend's seat going offline
-    # or coming back, `rooms.presence.shown_offline`): a move, a deal or a rematch asked on any
+    # or coming back, `rooms.presence.said_offline`): a move, a deal or a rematch asked on any
     # version since is on the table as it is (`guard.still_current`).
     # (`db_default`: a server process of the release before, still running while the new one
     # migrates, writes rooms without it.)
@@ -103,6 +103,13 @@ class Seat(models.Model):
     # comes back is told so only then (`presence.seat_connected`).
     cpu_moved = models.BooleanField(
         _("moved by the computer while away"), default=False, db_default=False
+    )
+    # The others were told this seat is offline (its connection down `presence.offline_after`
+    # seconds): a version said so, and the next one that says it back clears it. The tables read
+    # it, not the clock, so every process draws a version alike (`presence.offline_shown`), and
+    # it is said once whichever process or sweep says it (`presence.said_offline`).
+    offline_said = models.BooleanField(
+        _("said offline to the others"), default=False, db_default=False
     )
 
     class Meta:

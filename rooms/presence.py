@@ -32,12 +32,16 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
         if not held:
             return
         now = timezone.now()
-        Seat.objects.filter(pk__in=[s.pk for s in held]).update(connected=True, last_seen=now)
         # Said offline to the others while the grace period ran (`said_offline`): no longer. (A
-        # reload back within `offline_after` was never said offline: no version.)
-        back = any(offline_shown(s, room.mode, now) for s in held)
+        # reload back within `offline_after` was never said offline: no version.) The mark, not
+        # what it shows now: a heartbeat may have marked the seat connected since that version
+        # (and stopped short of saying it back), and the others' tables still say it.
+        back = any(s.offline_said for s in held)
+        Seat.objects.filter(pk__in=[s.pk for s in held]).update(
+            connected=True, last_seen=now, offline_said=False
+        )
         for seat in held:
-            seat.connected = True
+            seat.connected, seat.offline_said = True, False
         reclaimed = [s for s in held if s.cpu_controlled]
         # Also once the match is over: the player back on the final table is no longer away, and
         # "Play again" must deal them their own seat (their socket stays open, so no later
@@ -58,7 +62,7 @@ def seat_connected(room: Room | str, session_key: str | None) -> None:
                 for seat in moved:
                     tell_seat_on_commit(room.slug, seat.index, "back")
         elif back and room.status in AWAITED:
-            save(room, presence=True)  # no longer offline (`shown_offline`)
+            save(room, presence=True)  # no longer offline (`said_offline`)
 
 
 def offline_after() -> float:
@@ -71,8 +75,9 @@ def offline_after() -> float:
 def seat_disconnected(room: Room | str, session_key: str | None) -> bool:
     """This browser's last socket in the room closed; the grace period runs from now (another
     tab's heartbeat undoes it). With friends, the others see its seats offline meanwhile, once
-    `offline_after` has passed (`said_offline`, which the socket's process calls then): the table
-    waits for that player, and they see why. Returns whether a seat at the table went."""
+    `offline_after` has passed (`said_offline`, which the socket's process calls then, and any
+    process's sweep if that one died first: `say_offline_due`): the table waits for that player,
+    and they see why. Returns whether a seat at the table went."""
     if not session_key:
         return False
     slug = room if isinstance(room, str) else room.slug
@@ -81,57 +86,100 @@ def seat_disconnected(room: Room | str, session_key: str | None) -> bool:
         went = seats.filter(connected=True, cpu_controlled=False).exists()
         seats.update(connected=False, last_seen=timezone.now())
     if went and offline_after() <= 0:
-        shown_offline(slug)
+        said_offline(slug)
     return went
 
 
-def said_offline(slug: str, session_key: str) -> bool:
-    """`offline_after` seconds after the browser's last socket closed: if its seats are still
-    down (not back, not handed to the computer yet), a version that says them offline."""
-    down = Seat.objects.filter(
-        room__slug=slug, session_key=session_key, connected=False, cpu_controlled=False
-    )
-    if not down.exists():
-        return False
-    shown_offline(slug)
-    return True
+def _down_long_enough(now) -> Q:
+    """Seats whose connection has stayed down `offline_after` seconds, not said offline yet."""
+    since = now - timedelta(seconds=max(0.0, offline_after() - 0.05))
+    return Q(
+        kind=Seat.Kind.HUMAN,
+        connected=False,
+        cpu_controlled=False,
+        offline_said=False,
+        last_seen__lte=since,
+    ) & ~Q(session_key=None)
 
 
-def offline_shown(seat: Seat, mode: str, now=None) -> bool:
-    """Whether the others see this seat offline: a friends' room's (`mode`) player seat, held, its
-    connection down for `offline_after` seconds (a reload within them shows nothing), not the
-    computer's yet. The one rule the lobby, the seat lines, the 3D tags and the versions that say
-    a seat back all read."""
-    if mode != Room.Mode.FRIEND or seat.kind != Seat.Kind.HUMAN or not seat.session_key:
-        return False
-    if seat.connected or seat.cpu_controlled or seat.last_seen is None:
-        return False
-    now = now or timezone.now()
-    return (now - seat.last_seen).total_seconds() >= offline_after() - 0.05
-
-
-def shown_offline(slug: str) -> None:
-    """A new version of a friends' room whose seats went offline or came back within the grace
-    period, which no other write would make: the tables are drawn per version
-    (`rooms.frames`), and the seats say "offline" as `offline_shown` reads them. Only who is online
-    changed: a move made on the table before still stands (`guard.still_current`). In a game
-    against the computer or on one device nobody else is at the table to be told."""
+def said_offline(slug: str) -> bool:
+    """`offline_after` seconds after a friend's last socket closed: if its seats are still down
+    (not back, not handed to the computer yet), a version that says them offline. Once: the
+    socket's process asks (`CpuRunner.offline_later`), and so does every process's sweep
+    (`say_offline_due`: the one that asked may have died meanwhile); under the room's lock the
+    first marks the seats said (`Seat.offline_said`), and the others find nothing left to say.
+    Returns whether a version said it."""
     with transaction.atomic():
         room = (
             Room.objects.select_for_update(of=("self",))
-            .filter(slug=slug, mode=Room.Mode.FRIEND, status__in=AWAITED)
+            .filter(slug=slug, mode=Room.Mode.FRIEND)
+            .exclude(status=Room.Status.CLOSED)
             .first()
         )
-        if room is not None:
+        if room is None:
+            return False
+        # An UPDATE with its condition, not a read then a write: a heartbeat that marks the seat
+        # connected meanwhile either comes first (nothing to say) or finds the mark and says the
+        # seat back (`heartbeats`).
+        said = Seat.objects.filter(_down_long_enough(timezone.now()), room=room).update(
+            offline_said=True
+        )
+        # A finished match waits for nobody: the mark is kept, and "Play again" draws it.
+        if said and room.status in AWAITED:
             save(room, presence=True)
+            return True
+    return False
+
+
+def say_offline_due() -> list[str]:
+    """The sweep's part (every process, and the CPU worker): the friends' rooms with a seat down
+    `offline_after` seconds that no version has said offline yet, said now. The process whose
+    socket closed says it on time (`CpuRunner.offline_later`); this says it when that process
+    died first (a crash, a restart), within a sweep."""
+    now = timezone.now()
+    due = Seat.objects.filter(
+        _down_long_enough(now),
+        room__mode=Room.Mode.FRIEND,
+        room__status__in=AWAITED,
+        last_seen__gte=now - timedelta(seconds=2 * grace_seconds()),
+    )
+    slugs = sorted(set(due.values_list("room__slug", flat=True)))
+    return [slug for slug in slugs if said_offline(slug)]
+
+
+def offline_shown(seat: Seat, mode: str) -> bool:
+    """Whether the others see this seat offline: a friends' room's (`mode`) player seat, held, its
+    connection down and said so by a version (`said_offline`, once it stayed down `offline_after`
+    seconds: a reload within them shows nothing), not the computer's yet. The one rule the lobby,
+    the seat lines, the 3D tags and the versions that say a seat back all read: from the row, not
+    the clock, so a version reads alike in every process and whenever it is drawn."""
+    if mode != Room.Mode.FRIEND or seat.kind != Seat.Kind.HUMAN or not seat.session_key:
+        return False
+    return seat.offline_said and not seat.connected and not seat.cpu_controlled
+
+
+def said_back(slug: str) -> bool:
+    """A new version of a friends' room whose seats said offline (`said_offline`) are connected
+    again, which no other write would make: the tables are drawn per version (`rooms.frames`).
+    Only who is online changed: a move made on the table before still stands
+    (`guard.still_current`). In a game against the computer or on one device nobody else is at
+    the table to be told. Returns whether a version said it."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update(of=("self",)).filter(slug=slug).first()
+        if room is None:
+            return False
+        back = Seat.objects.filter(room=room, offline_said=True, connected=True).update(
+            offline_said=False
+        )
+        if back and room.mode == Room.Mode.FRIEND and room.status in AWAITED:
+            save(room, presence=True)
+            return True
+    return False
 
 
 def heartbeat(room: Room | str, session_key: str | None) -> None:
     if session_key:
-        slug = room if isinstance(room, str) else room.slug
-        Seat.objects.filter(room__slug=slug, session_key=session_key).update(
-            connected=True, last_seen=timezone.now()
-        )
+        heartbeats({room if isinstance(room, str) else room.slug: [session_key]})
 
 
 def heartbeats(present: dict[str, list[str]]) -> int:
@@ -140,19 +188,13 @@ def heartbeats(present: dict[str, list[str]]) -> int:
     for slug, keys in present.items():
         match |= Q(room__slug=slug, session_key__in=[k for k in keys if k])
     present_seats = Seat.objects.filter(match)
-    # Seats another process's socket closed while a tab here is still open (`said_offline` may
-    # have said them offline): said online again.
-    now = timezone.now()
-    back = {
-        seat.room.slug
-        for seat in present_seats.filter(connected=False, cpu_controlled=False).select_related(
-            "room"
-        )
-        if offline_shown(seat, seat.room.mode, now)
-    }
-    count = present_seats.update(connected=True, last_seen=now)
-    for slug in sorted(back):
-        shown_offline(slug)
+    count = present_seats.update(connected=True, last_seen=timezone.now())
+    # Seats another process's socket closed while a tab here is still open, which were said
+    # offline meanwhile (`said_offline`): said online again. Read after the update: a version
+    # saying them offline that commits meanwhile is found here, never left standing.
+    back = present_seats.filter(offline_said=True).values_list("room__slug", flat=True)
+    for slug in sorted(set(back)):
+        said_back(slug)
     return count
 
 
@@ -160,21 +202,33 @@ def grace_seconds() -> float:
     return float(getattr(settings, "SEVENS_GRACE_SECONDS", 30))
 
 
-def expire_absent_seats(now=None) -> list[str]:
+def expire_absent_seats(now=None, *, awake_since=None) -> list[str]:
     """Hands to the CPU every seat whose player stayed away past the grace period. A seat still
     marked connected counts as away once its heartbeats stopped for twice the grace period (its
-    server process died)."""
+    server process died). `awake_since`: when the sweeping process started. No seat is away for
+    longer than that process could have seen it back: after a restart the seats' last heartbeats
+    are as old as the outage, and the first sweep (at the health check, before any browser was
+    back) handed every player to the computer, each taking the seat back as their page
+    reconnected, the computer playing for those not back yet."""
     now = now or timezone.now()
     grace = timedelta(seconds=grace_seconds())
+    away_before, dead_before = now - grace, now - 2 * grace
+    if awake_since is not None and awake_since > away_before:
+        return []
+    if awake_since is not None and awake_since > dead_before:
+        dead_before = None  # no seat marked connected has been silent that long here
     absent = (
         Seat.objects.filter(room__status__in=AWAITED, kind=Seat.Kind.HUMAN, cpu_controlled=False)
         .exclude(session_key=None)
-        .filter(last_seen__lt=now - grace)
-        .exclude(connected=True, last_seen__gte=now - 2 * grace)
+        .filter(last_seen__lt=away_before)
     )
+    if dead_before is None:
+        absent = absent.exclude(connected=True)
+    else:
+        absent = absent.exclude(connected=True, last_seen__gte=dead_before)
     slugs = sorted(set(absent.values_list("room__slug", flat=True)))
     for slug in slugs:
-        _expire_room_seats(slug, now - grace, now - 2 * grace)
+        _expire_room_seats(slug, away_before, dead_before)
     return slugs
 
 
@@ -187,7 +241,7 @@ def _expire_room_seats(slug: str, away_since, dead_since) -> None:
         for seat in seats:
             held = seat.kind == Seat.Kind.HUMAN and seat.session_key and not seat.cpu_controlled
             away = seat.last_seen and seat.last_seen < away_since
-            dead = seat.last_seen and seat.last_seen < dead_since
+            dead = dead_since and seat.last_seen and seat.last_seen < dead_since
             if held and away and (not seat.connected or dead):
                 hand_to_cpu(seat)
         save(room, **table_fields(room, seats))
@@ -196,8 +250,8 @@ def _expire_room_seats(slug: str, away_since, dead_since) -> None:
 def hand_to_cpu(seat: Seat) -> None:
     """The computer plays this seat for its player, who is no longer at the table (away past the
     grace period, or logged out: `services.log_out_browser`). Its key stays: the seat is theirs."""
-    seat.cpu_controlled, seat.connected = True, False
-    seat.save(update_fields=["cpu_controlled", "connected"])
+    seat.cpu_controlled, seat.connected, seat.offline_said = True, False, False
+    seat.save(update_fields=["cpu_controlled", "connected", "offline_said"])
 
 
 def close_room(room: Room | str, now=None, *, idle_since=None) -> bool:

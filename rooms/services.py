@@ -39,6 +39,8 @@ from rooms.presence import (  # noqa: F401  (presence and the sweep, offered her
     heartbeat,
     heartbeats,
     offline_after,
+    said_offline,
+    say_offline_due,
     seat_connected,
     seat_disconnected,
 )
@@ -116,7 +118,7 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
             raise RoomError("seat_taken")
         seat.name = _display_name(name, index)
         seat.session_key = session_key
-        seat.cpu_controlled = seat.cpu_moved = False
+        seat.cpu_controlled = seat.cpu_moved = seat.offline_said = False
         # at the table (its page opens its socket next): not said offline meanwhile
         seat.connected, seat.last_seen = True, timezone.now()
         seat.save(
@@ -125,6 +127,7 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
                 "session_key",
                 "cpu_controlled",
                 "cpu_moved",
+                "offline_said",
                 "connected",
                 "last_seen",
             ]
@@ -210,13 +213,15 @@ def leave_seat(room: Room | str, session_key: str) -> None:
             return
         for seat in held:
             seat.session_key = None
-            seat.connected = False
+            seat.connected = seat.offline_said = False
             seat.cpu_controlled = room.status in LIVE
             if room.status == Room.Status.WAITING:
                 # A free seat of the lobby shows no name, and keeps none: the player's name is not
                 # left in the room (an account deleted: `forget_names` finds no key for it then).
                 seat.name = ""
-            seat.save(update_fields=["session_key", "connected", "cpu_controlled", "name"])
+            seat.save(
+                update_fields=["session_key", "connected", "offline_said", "cpu_controlled", "name"]
+            )
         _save(room, **_table_fields(room, seats))
         tell_browser_seated_on_commit(room.slug, session_key, False)
 
@@ -392,9 +397,10 @@ def fast_forward(room: Room | str, session_key: str) -> bool:
 def _read_locked(room: Room) -> tuple[list[Seat], object, object]:
     """The seats, the current round and its state of the locked `room`. A server process that
     read (or wrote) this very version already has them: the version only moves with a write that
-    changes them, so that read is what the database holds now, and costs no query. (A heartbeat
-    moves `last_seen` without a new version: no table shows it; a seat going offline or back
-    makes one, `presence.shown_offline`.) The round is copied, as the write changes it and other
+    changes them, so that read is what the database holds now, and costs no query. (A heartbeat,
+    or a socket closing, moves `connected` and `last_seen` without a new version: no table shows
+    them; a seat said offline or back makes one, `presence.said_offline` and `said_back`, and the
+    tables read that mark, `Seat.offline_said`.) The round is copied, as the write changes it and other
     sockets may be reading the kept one."""
     from rooms import frames
 

@@ -147,8 +147,9 @@ def _seat_facts(seat: Seat, match, mode: str) -> dict:
         "level": seat.level or None,
         "taken": seat.kind == Seat.Kind.CPU or bool(seat.session_key),
         "connected": seat.connected,
-        # down long enough for the others to be told (`presence.offline_shown`, read with the
-        # version: a reload within `offline_after` says nothing)
+        # down long enough for the others to be told, and told by a version (`presence.
+        # offline_shown` reads the seat's mark, not the clock: a reload within `offline_after`
+        # says nothing, and every process draws the version alike)
         "offline": offline_shown(seat, mode),
         "cpu_controlled": seat.cpu_controlled,
         "total": match.totals[seat.index] if match and match.totals else 0,

@@ -85,11 +85,14 @@ def db_url(base: str, name: str) -> str:
 
 
 class ScaleDatabase:
-    """`sevens_scale_<pid>`: created, migrated with `manage.py migrate`, dropped by `drop()`."""
+    """`<the run's database>_scale_<pid>` (`sevens_scale_<pid>` off a `sevens` run): created,
+    migrated with `manage.py migrate`, dropped by `drop()`. Named after the run's database, so
+    the runs of several developers on one server are told apart."""
 
     def __init__(self, base_url: str, name: str | None = None):
         self.base_url = base_url
-        self.name = name or f"sevens_scale_{os.getpid()}"
+        base = urllib.parse.urlsplit(base_url).path.strip("/") or "sevens"
+        self.name = name or f"{base}_scale_{os.getpid()}"
         self.url = db_url(base_url, self.name)
 
     def create(self) -> "ScaleDatabase":

@@ -21,7 +21,8 @@ class Enough(Exception):
 
 @pytest.fixture
 def no_housekeeping(monkeypatch):
-    monkeypatch.setattr(services, "expire_absent_seats", lambda: None)
+    monkeypatch.setattr(services, "expire_absent_seats", lambda **since: None)
+    monkeypatch.setattr(services, "say_offline_due", lambda: None)
     monkeypatch.setattr(services, "close_idle_rooms", lambda: None)
     monkeypatch.setattr(run_cpu_worker.time, "sleep", lambda seconds: None)
 

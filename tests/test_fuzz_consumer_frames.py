@@ -46,7 +46,7 @@ def stored(room) -> tuple:
     room = fresh(room)
     rounds = MatchRound.objects.filter(match_id=room.match_id).order_by("number")
     # The game's version, not the room's: the socket's own coming and going may say its seat
-    # offline and back (`rooms.presence.shown_offline`), which is no change to the game.
+    # offline and back (`rooms.presence.said_offline`), which is no change to the game.
     return room.game_version, room.turn, room.status, [(r.hands, r.events, r.seed) for r in rounds]
 
 

@@ -6,6 +6,7 @@ deal asked on the table before still stands.
 Personas: Aki opens the room, Ben joins by the link, Dan only watches."""
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -315,20 +316,28 @@ def test_a_reload_says_nothing_and_a_longer_absence_is_said(friends, settings):
     assert fresh(room).version == version and OFFLINE not in page(dan, room)
     from rooms import presence
 
-    # The socket's process asks again once the seconds have passed (`CpuRunner.offline_later`).
-    assert presence.said_offline(room.slug, key(ben)) is True
+    # The socket's process asks again once the seconds have passed (`CpuRunner.offline_later`);
+    # asked before, there is nothing to say yet, and no version.
+    assert presence.said_offline(room.slug) is False
+    assert fresh(room).version == version
     assert OFFLINE not in seat_line(page(dan, room), "Ben")  # not down long enough yet
     Seat.objects.filter(room=room, session_key=key(ben)).update(
         last_seen=timezone.now() - timedelta(seconds=31)
     )
-    assert presence.said_offline(room.slug, key(ben)) is True
+    # Down that long, a page drawn now still says nothing until a version has said it: every
+    # process draws a version alike, whenever it draws it.
+    assert OFFLINE not in seat_line(page(dan, room), "Ben")
+    assert presence.said_offline(room.slug) is True
     assert OFFLINE in seat_line(page(dan, room), "Ben")
     said = fresh(room).version
+    assert said == version + 1
+    assert presence.said_offline(room.slug) is False  # said once: asked again, no version
+    assert fresh(room).version == said
     services.seat_connected(room.slug, key(ben))
     assert fresh(room).version == said + 1 and OFFLINE not in page(dan, room)
     services.seat_connected(room.slug, key(ben))  # already back: nothing to say
     assert fresh(room).version == said + 1
-    assert presence.said_offline(room.slug, key(ben)) is False
+    assert presence.said_offline(room.slug) is False
 
 
 @pytest.mark.django_db(transaction=True)
@@ -391,3 +400,61 @@ async def test_a_friend_offline_between_rounds_leaves_the_others_notes_in_place(
     dealt = await frames_until(at_aki, lambda f: "next-round-button" not in f and "seat-name" in f)
     assert re.search(r'<div id="messages"[^>]*></div>', dealt[-1])
     await at_aki.disconnect()
+
+
+def test_a_friend_whose_process_died_before_saying_it_is_said_offline_by_a_sweep_once(
+    friends, settings
+):
+    # Ben's tab closed, and the process that held its socket died within SEVENS_OFFLINE_SECONDS,
+    # before saying him offline (`CpuRunner.offline_later`): any process's sweep says it, once.
+    settings.SEVENS_OFFLINE_SECONDS = 3
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))
+    version = fresh(room).version
+    assert services.say_offline_due() == []  # not down long enough yet
+    Seat.objects.filter(room=room, session_key=key(ben)).update(
+        last_seen=timezone.now() - timedelta(seconds=4)
+    )
+    assert services.say_offline_due() == [room.slug]
+    assert fresh(room).version == version + 1
+    assert OFFLINE in seat_line(page(dan, room), "Ben")
+    # Two sweeps, or a sweep and the socket's own process: said once.
+    assert services.say_offline_due() == []
+    assert services.said_offline(room.slug) is False
+    assert fresh(room).version == version + 1
+    services.seat_connected(room.slug, key(ben))
+    assert fresh(room).version == version + 2 and OFFLINE not in page(dan, room)
+
+
+def test_a_version_drawn_after_a_friend_came_back_does_not_say_them_offline(friends, settings):
+    # A process reads a version while Ben's tab reloads, and draws it for a socket only later
+    # (the read is kept per version, the view made at the first socket that asks): Ben came back
+    # within SEVENS_OFFLINE_SECONDS meanwhile, so no version followed. Drawn by the clock, that
+    # kept read said him offline, and every later socket of that process got it until the next
+    # change of the game.
+    settings.SEVENS_OFFLINE_SECONDS = 0.3
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))
+    snap = frames.read(room.slug)  # read while Ben's seat is down
+    services.seat_connected(room.slug, key(ben))  # back at once: no version
+    assert fresh(room).version == snap.room.version
+    time.sleep(0.4)
+    assert not snap.view(None)["seats"][1]["offline"]
+    assert OFFLINE not in frames.table_for(snap, 0, None).fragments["seats"]
+
+
+def test_a_friend_marked_connected_before_being_said_back_is_said_back_on_their_return(friends):
+    # Ben was said offline; a heartbeat of his other tab marked the seat connected, and its
+    # process stopped there (it died before `said_back`): the others' tables still say him
+    # offline. His page reconnecting says him back, rather than finding the seat connected
+    # already and saying nothing.
+    room, aki, ben, dan = friends
+    room = started(friends)
+    services.seat_disconnected(room.slug, key(ben))  # said offline at once (conftest)
+    Seat.objects.filter(room=room, session_key=key(ben)).update(connected=True)
+    said = fresh(room).version
+    services.seat_connected(room.slug, key(ben))
+    assert fresh(room).version == said + 1
+    assert not Seat.objects.get(room=room, session_key=key(ben)).offline_said

@@ -39,6 +39,24 @@ def test_it_counts_a_seat_whose_heartbeats_stopped_as_away(settings):
     assert services.expire_absent_seats(timezone.now() + timedelta(seconds=61)) == [room.slug]
 
 
+def test_a_process_just_started_hands_no_seat_over_before_its_players_could_be_back(settings):
+    # Every process restarted after an outage longer than the grace period: the seats' last
+    # heartbeats are as old as the outage. The first sweep came before any page reconnected.
+    settings.SEVENS_GRACE_SECONDS = 30
+    aki, ben = new_session(), new_session()
+    gone, stale = cpu_room(aki), cpu_room(ben)
+    services.seat_disconnected(gone.slug, aki)  # a closed tab, before the outage
+    services.seat_connected(stale.slug, ben)  # a socket its dead process never said gone
+    outage_over = timezone.now() + timedelta(seconds=90)
+    started = outage_over - timedelta(seconds=1)
+    assert services.expire_absent_seats(outage_over, awake_since=started) == []
+    later = started + timedelta(seconds=31)  # awake a grace period: the closed tab is away
+    assert services.expire_absent_seats(later, awake_since=started) == [gone.slug]
+    assert not Seat.objects.get(room=stale, index=0).cpu_controlled
+    later = started + timedelta(seconds=61)  # and the silent socket counts as dead
+    assert services.expire_absent_seats(later, awake_since=started) == [stale.slug]
+
+
 def test_it_gives_the_seat_back_when_its_player_reconnects(settings):
     aki = new_session()
     room = cpu_room(aki)

@@ -17,6 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, InterfaceError, connections
+from django.utils import timezone
 
 from rooms import cpu, services
 from rooms.moves import choose_move
@@ -89,13 +90,17 @@ class Command(BaseCommand):
 
     def work(self, once: bool, poll: float, stall: float) -> None:
         swept = 0.0
+        # A player is not away for longer than this worker could have seen them back (a restart
+        # of every process after an outage: `presence.expire_absent_seats`).
+        awake_since = None if once else timezone.now()
         failures = 0
         while True:
             try:
                 if once or time.monotonic() - swept > float(
                     getattr(settings, "SEVENS_SWEEP_SECONDS", 5)
                 ):
-                    services.expire_absent_seats()
+                    services.expire_absent_seats(awake_since=awake_since)
+                    services.say_offline_due()  # a friend's process died before saying it
                     services.close_idle_rooms()
                     swept = time.monotonic()
                 due = cpu.due_rooms(stall, cpu.fast_stall(stall))
