@@ -169,6 +169,20 @@ class LiveRoomTestCase(ChannelsLiveServerTestCase):
         self.addCleanup(context.close)
         return context.new_page()
 
+    def phone_page(self, width=390, height=844, *, language: str | None = None) -> Page:
+        """A page on a phone's touch screen of this size, in `language` if given (the language
+        cookie), in a browser context of its own, closed when the test ends."""
+        context = self.browser.new_context(
+            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        self.addCleanup(context.close)
+        if language:
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": self.live_server_url}]
+            )
+        return context.new_page()
+
     def url(self, path: str) -> str:
         return self.live_server_url + path
 

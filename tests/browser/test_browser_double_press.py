@@ -68,11 +68,7 @@ class TestDoubleTap(LiveRoomTestCase):
         """A finger's two taps are 100-300 ms apart, and the server answers the first sooner: the
         second found the card played and the turn gone, and said "Choose a card first, then
         press Play" (for Pass, that it was not the player's turn) just after the move was made."""
-        context = self.browser.new_context(
-            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
+        page = self.phone_page(390, 844)
         open_deal(page, self.url)
         page.evaluate(WATCH)
         for button in ("play", "pass"):

@@ -14,14 +14,7 @@ EN = "Fast-forward lets the computer play without waiting until this round ends"
 class TestFastForwardNote(LiveRoomTestCase):
     def test_a_touch_screen_shows_what_fast_forward_does(self):
         for language, (width, height) in (("en", (320, 568)), ("ja", (390, 844))):
-            context = self.browser.new_context(
-                viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-            )
-            self.addCleanup(context.close)
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": self.live_server_url}]
-            )
-            page = context.new_page()
+            page = self.phone_page(width, height, language=language)
             page.goto(self.url("/"))
             page.locator('button[value="cpu-easy"]').click()
             connected(page)

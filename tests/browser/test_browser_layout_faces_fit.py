@@ -26,11 +26,7 @@ class TestLayoutFacesFit(LiveRoomTestCase):
     def test_it_shows_every_face_whole_on_a_small_phone(self):
         cut = {}
         for width, height in ((320, 568), (360, 740), (390, 844)):
-            context = self.browser.new_context(
-                viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-            )
-            self.addCleanup(context.close)
-            page = context.new_page()
+            page = self.phone_page(width, height)
             page.goto(self.url("/"))
             page.locator('button[value="cpu-easy"]').click()
             connected(page)

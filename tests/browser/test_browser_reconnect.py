@@ -25,6 +25,19 @@ DROP_AFTER_PLAY = """(drop) => {
 }"""
 
 
+def play_then_drop(page) -> None:
+    """Plays the first playable card and closes the socket at once: the move's update and the
+    computers' moves after it are made while it is down (offline, the page cannot reconnect
+    until it is back); then back, with the whole table."""
+    page.locator("#hand .card.playable").first.click()
+    page.evaluate(DROP_AFTER_PLAY, DROP)
+    page.context.set_offline(True)
+    expect(page.locator("[data-connection]")).to_be_visible()
+    page.wait_for_timeout(1000)
+    page.context.set_offline(False)
+    connected(page)
+
+
 class TestReconnect(LiveRoomTestCase):
     def test_it_reconnects_after_a_clean_close_and_plays_on(self):
         page = self.new_page()
@@ -130,15 +143,7 @@ class TestReconnect(LiveRoomTestCase):
         open_deal(page, self.url)
         assert wait_for_my_turn_or_the_end(page) == "turn"
         before = version(page)
-        page.locator("#hand .card.playable").first.click()
-        # Play goes, and the socket closes at once: the move's update and the computers' three
-        # moves are made while it is down (offline: the page cannot reconnect until it is back).
-        page.evaluate(DROP_AFTER_PLAY, DROP)
-        page.context.set_offline(True)
-        expect(page.locator("[data-connection]")).to_be_visible()
-        page.wait_for_timeout(1000)
-        page.context.set_offline(False)
-        connected(page)
+        play_then_drop(page)
         after = version(page)
         assert after >= before + 4  # Aki's move and the three computers'
         spoken = page.evaluate(
@@ -155,13 +160,7 @@ class TestReconnect(LiveRoomTestCase):
         # More moves than are read out one by one (six; two here): counted, and the last said.
         assert wait_for_my_turn_or_the_end(page) == "turn"
         page.evaluate("document.querySelector('[data-connection]').dataset.missedSaid = '2'")
-        page.locator("#hand .card.playable").first.click()
-        page.evaluate(DROP_AFTER_PLAY, DROP)
-        page.context.set_offline(True)
-        expect(page.locator("[data-connection]")).to_be_visible()
-        page.wait_for_timeout(1000)
-        page.context.set_offline(False)
-        connected(page)
+        play_then_drop(page)
         said = page.locator("#live").text_content()
         last = page.evaluate(
             "(document.querySelector('#log ol.log-lines > li:last-child .sr-only')"

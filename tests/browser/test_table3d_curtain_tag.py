@@ -38,11 +38,7 @@ class TestCurtainBesideTheNearTag(LiveRoomTestCase):
         super().setUpClass()
 
     def hotseat_curtain(self, width: int, height: int):
-        context = self.browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
+        page = self.phone_page(width, height)
         page.goto(self.url("/"))
         page.locator('input[name="players"][value="4"]').check()
         page.click('button[value="hotseat"]')

@@ -61,11 +61,7 @@ class Table3dRoom(LiveRoomTestCase):
         """Aki opens a room against three Easy computers on a phone of this size, on the known
         deal (3 rounds): on a random one Aki could hold nothing to play, be passed out of the
         round at once, and the computers end it before the table is looked at."""
-        context = self.browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
+        page = self.phone_page(width, height)
         open_deal(page, self.url, start="cpu-easy", rounds=3)
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
         return page
@@ -511,11 +507,7 @@ class TestTable3dBarOnPhones(Table3dRoom):
         """360×740 held upright: in a friends' room the link to share stands above the table, and
         Play and Pass began below the screen's foot (a CPU room's fitted). Once the match starts
         the page is scrolled as far as the table's foot, the table's top still on screen."""
-        context = self.browser.new_context(
-            viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-        )
-        self.addCleanup(context.close)
-        page = context.new_page()
+        page = self.phone_page(360, 740)
         page.goto(self.url("/"))
         page.locator('input[name="players"][value="3"]').check()
         page.locator('button[value="friend"]').tap()

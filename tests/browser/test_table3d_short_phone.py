@@ -33,14 +33,7 @@ class TestShortPhoneUpright(LiveRoomTestCase):
 
     def test_the_near_tag_leaves_the_hand_in_sight(self):
         for language in ("en", "ja"):
-            context = self.browser.new_context(
-                viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
-            )
-            self.addCleanup(context.close)
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": self.live_server_url}]
-            )
-            page = context.new_page()
+            page = self.phone_page(320, 568, language=language)
             page.goto(self.url("/"))
             page.locator('button[value="cpu-easy"]').click()
             connected(page)
