@@ -1169,7 +1169,9 @@
     if (!target || target.id !== "live") return;
     var before = target.textContent.trim();
     var after = event.detail.fragment.textContent.trim();
-    if (after === target.textContent || after === before) {
+    // (Or the words it ends with: the moves missed while the connection was down, then these,
+    // and the table sent again at once, the browser back online and asking for it.)
+    if (after === target.textContent || after === before || (after && before.slice(-after.length) === after)) {
       event.detail.shouldSwap = false;
       return;
     }

@@ -4,6 +4,7 @@ round's end, in the live region, must not be read out again to every other playe
 phone that sleeps and wakes, or a reload, repeated the result of the round to everyone."""
 
 import re
+import time
 from datetime import timedelta
 
 import pytest
@@ -103,6 +104,14 @@ class TestHotseatDeviceBack(LiveRoomTestCase):
         slug = link.rstrip("/").split("/")[-1]
         context = page.context
         page.close()
+
+        def closed():  # its socket's end reached the server: no heartbeat marks the seats back
+            return not Seat.objects.filter(room__slug=slug, connected=True).exists()
+
+        for _ in range(100):
+            if in_own_thread(closed):
+                break
+            time.sleep(0.1)
 
         def away():  # the device gone for an hour: the sweep hands its seats to the computer
             Seat.objects.filter(room__slug=slug).update(

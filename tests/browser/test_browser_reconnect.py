@@ -1,11 +1,13 @@
 """A dropped connection comes back by itself, and the round continues from the same position."""
 
 import re
+import time
 
 import pytest
 from browser_support import (
     LiveRoomTestCase,
     connected,
+    in_own_thread,
     open_deal,
     play_by_clicks,
     table_state,
@@ -27,13 +29,20 @@ DROP_AFTER_PLAY = """(drop) => {
 
 def play_then_drop(page) -> None:
     """Plays the first playable card and closes the socket at once: the move's update and the
-    computers' moves after it are made while it is down (offline, the page cannot reconnect
-    until it is back); then back, with the whole table."""
+    three computers' moves after it are made while it is down (offline, the page cannot
+    reconnect until it is back, and it stays so until the server has made them); then back,
+    with the whole table."""
+    from rooms.models import Room
+
+    slug, before = page.url.rstrip("/").rsplit("/", 1)[1], version(page)
     page.locator("#hand .card.playable").first.click()
     page.evaluate(DROP_AFTER_PLAY, DROP)
     page.context.set_offline(True)
     expect(page.locator("[data-connection]")).to_be_visible()
-    page.wait_for_timeout(1000)
+    for _ in range(100):
+        if in_own_thread(lambda: Room.objects.get(slug=slug).version) >= before + 4:
+            break
+        time.sleep(0.1)
     page.context.set_offline(False)
     connected(page)
 
