@@ -520,55 +520,49 @@ def own_result(settlement: dict, viewer_seat) -> str:
     """The viewer's own line of a round's results, as a sentence: its place (where it has one),
     the round's points and its total; nothing for a watcher or a shared device between turns."""
     mine = next((p for p in settlement["places"] if p["seat"] == viewer_seat), None)
-    if mine is None:
-        return ""
-    facts = {"points": mine["points"], "total": mine["total"], "place": mine["place"]}
-    count = abs(int(mine["points"]))  # "-1 point" is singular, as "1 point" is
-    if mine["place"] is None:
-        return (
-            ngettext(
-                "Your result: %(points)s point this round, %(total)s in all.",
-                "Your result: %(points)s points this round, %(total)s in all.",
-                count,
-            )
-            % facts
-        )
-    return (
-        ngettext(
-            "Your result: place %(place)s, %(points)s point this round, %(total)s in all.",
-            "Your result: place %(place)s, %(points)s points this round, %(total)s in all.",
-            count,
-        )
-        % facts
-    )
+    return "" if mine is None else result_sentence(mine, own=True)
 
 
 def every_result(settlement: dict) -> str:
     """Every seat's line of a round's results, in place order, for the device a hot-seat room's
     players share ("Aki: place 1, 3 points this round, 5 in all.")."""
-    said = []
-    for line in settlement["places"]:
-        facts = {
-            "name": line["name"],
-            "points": line["points"],
-            "total": line["total"],
-            "place": line["place"],
-        }
-        count = abs(int(line["points"]))  # "-1 point" is singular, as "1 point" is
-        if line["place"] is None:
-            text = ngettext(
+    return narrate.sentence_space().join(result_sentence(line) for line in settlement["places"])
+
+
+def result_sentence(line: dict, *, own: bool = False) -> str:
+    """One seat's line of the results (`settlement`'s `places`) as a sentence: "Your result: …"
+    for the viewer's `own` seat, else under the seat's name; its place only where it has one."""
+    facts = {key: line[key] for key in ("name", "points", "total", "place")}
+    count = abs(int(line["points"]))  # "-1 point" is singular, as "1 point" is
+    if line["place"] is None:
+        text = (
+            ngettext(
+                "Your result: %(points)s point this round, %(total)s in all.",
+                "Your result: %(points)s points this round, %(total)s in all.",
+                count,
+            )
+            if own
+            else ngettext(
                 "%(name)s: %(points)s point this round, %(total)s in all.",
                 "%(name)s: %(points)s points this round, %(total)s in all.",
                 count,
             )
-        else:
-            text = ngettext(
+        )
+    else:
+        text = (
+            ngettext(
+                "Your result: place %(place)s, %(points)s point this round, %(total)s in all.",
+                "Your result: place %(place)s, %(points)s points this round, %(total)s in all.",
+                count,
+            )
+            if own
+            else ngettext(
                 "%(name)s: place %(place)s, %(points)s point this round, %(total)s in all.",
                 "%(name)s: place %(place)s, %(points)s points this round, %(total)s in all.",
                 count,
             )
-        said.append(text % facts)
-    return narrate.sentence_space().join(said)
+        )
+    return text % facts
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
