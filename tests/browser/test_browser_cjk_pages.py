@@ -11,7 +11,9 @@ from django.utils import translation
 from games.sevens import RuleSet
 from tests.history_support import play, seats, store
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 # The lines a block's text takes (the tops of its characters' boxes), per matching element.
 LINES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {

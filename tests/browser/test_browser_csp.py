@@ -13,7 +13,9 @@ from table3d_support import WEBGL_ARGS, ensure_bundle
 from tests.history_support import play, seats, store
 from tests.site_pages import PLAIN_PAGES
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 WATCH = """
 window.cspViolations = [];

@@ -6,7 +6,9 @@ Personas: Aki plays three computers, by keyboard."""
 import pytest
 from browser_support import LiveRoomTestCase, open_deal, wait_for_my_turn_or_the_end
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 OUTLINE = 5  # :focus-visible's outline and its offset (static/css/site.css)
 FOCUS_BOX = """() => {

@@ -6,7 +6,9 @@ import pytest
 from browser_support import LiveRoomTestCase
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 
 class TestLanguageMenu(LiveRoomTestCase):

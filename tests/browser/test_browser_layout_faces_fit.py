@@ -4,7 +4,9 @@
 import pytest
 from browser_support import LiveRoomTestCase, connected
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 # Every row full, so every face is drawn (panel.js drawRows, as a frame draws it); then each face
 # that is wider than its cell's inside.

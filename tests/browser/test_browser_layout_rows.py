@@ -13,7 +13,9 @@ from rooms import seatparts, table
 from tests.frames_support import parse
 from tests.sample_views import room_facts, with_facts
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 RULES = [
     {"pass_limit": 1},

@@ -13,7 +13,9 @@ from history import ratings
 from tests.history_support import play, seats, store, user
 from tests.site_pages import PLAIN_PAGES
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 PAGES = PLAIN_PAGES
 OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"

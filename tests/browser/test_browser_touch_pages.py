@@ -13,7 +13,9 @@ from games.sevens import RuleSet
 from history import ratings
 from tests.history_support import play, seats, store, user
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 

@@ -7,7 +7,9 @@ import pytest
 from browser_support import LiveRoomTestCase, connected
 from table3d_support import WEBGL_ARGS, ensure_bundle, settle
 
-pytestmark = pytest.mark.browser
+# `layout`: how the page is laid out and drawn is the same on any database and channel layer, so
+# bin/test runs it once, in its first pass.
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
 
 # The hand's cards whose middle is under the near tag, the hand's height on the screen, the table.
 HAND = """() => {
