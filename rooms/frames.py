@@ -260,7 +260,7 @@ def state_patch(old: Table, new: Table) -> str:
             state[key] = value
     return (
         f'<script id="table-state" type="application/json" hx-swap-oob="true" '
-        f'data-base="{old.version}" data-version="{new.version}">{table.state_text(state)}</script>'
+        f'data-base="{old.version}" data-version="{new.version}">{table.state_json(state)}</script>'
     )
 
 

@@ -176,7 +176,7 @@ def personal(
             | ({"device": True} if device else {}),
         }
     )
-    t["state_json"] = state_text(t["state"])
+    t["state_json"] = state_json(t["state"])
     # A round's end is read out with the seat's own result, and the match's with its winner, as
     # the results say them: the focus goes to the button that deals or plays again, and "The
     # round is over." alone left the outcome unsaid (the table of results is there to read on).
@@ -670,9 +670,10 @@ def standings(totals: list[int], final_ranking: list[int], names, winner=None) -
     ]
 
 
-def state_json(view: dict) -> str:
-    """The view as JSON safe inside `<script type="application/json">`."""
-    return json.dumps(view, ensure_ascii=False, separators=(",", ":")).translate(JSON_ESCAPES)
+def state_json(state: dict) -> str:
+    """`state` (a view, or the compact state the page reads) as JSON safe inside
+    `<script type="application/json">`."""
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).translate(JSON_ESCAPES)
 
 
 CELL_LETTERS = {"empty": "e", "run": "r", "placed": "p", "next": "n", "closed": "c"}
@@ -781,8 +782,3 @@ def legal_actions(words: list) -> list[dict]:
         else:
             out.append({"type": "play", "card": word})
     return out
-
-
-def state_text(state: dict) -> str:
-    """JSON safe inside `<script type="application/json">`."""
-    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).translate(JSON_ESCAPES)
