@@ -18,11 +18,22 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
+SWITCH_ON = ("1", "true", "yes", "on")
+SWITCH_OFF = ("0", "false", "no", "off")
+
+
 def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
+    """A switch: 1/0 (or true/false, yes/no, on/off, any case); unset or an empty line, `default`.
+    Any other word stops the process: read as off, `SECURE_COOKIES=enabled` had sent the cookies
+    in clear and turned HSTS and the HTTPS redirect off, and an empty `SECURE_COOKIES=` line too."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value not in SWITCH_ON + SWITCH_OFF:
+        raise ImproperlyConfigured(
+            f"{name}={os.environ[name]!r}: 1 or 0 (true or false, yes or no, on or off) is expected"
+        )
+    return value in SWITCH_ON
 
 
 def number(name: str, raw: str, kind=float, least=0):
@@ -409,7 +420,7 @@ KNOB_WORDS = {
     "SEVENS_TAKEOVER_LEVEL": LEVELS,
 }
 for _name, _kind in LIVE_KNOBS.items():
-    if os.environ.get(_name):
+    if os.environ.get(_name, "").strip():  # unset, an empty or a blank line: the code's default
         _raw = os.environ[_name]
         if _kind is env_bool:
             globals()[_name] = _kind(_name, False)

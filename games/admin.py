@@ -172,15 +172,17 @@ class MatchAdmin(admin.ModelAdmin):
     def kept_because(match: Match) -> str | None:
         """Why deleting `match` would leave the site inconsistent, or None. A match still being
         played is its room's table; a room open on it would show an empty table; a rated match
-        is counted in its players' ratings, which would keep counting a match that is gone."""
-        from history.models import RatedMatch
+        is counted in its players' ratings, which would keep counting a match that is gone. Counted
+        means an account's rating holds a change from it: every finished match is marked rated,
+        also one whose seats held no account (a guest against the computer), which counts in none."""
+        from history.models import RatingChange
         from rooms.models import Room
 
         if match.status == Match.Status.PLAYING:
             return _("still being played; close its room first")
         if Room.objects.filter(match=match).exclude(status=Room.Status.CLOSED).exists():
             return _("its room still shows it; close the room first")
-        if RatedMatch.objects.filter(match=match).exists():
+        if RatingChange.objects.filter(match=match).exists():
             return _("counted in the players' ratings")
         return None
 

@@ -12,7 +12,9 @@ from history.pages import log_error_message
 from rooms.errors import rule_error_message
 from rooms.forms import without_controls
 
-UPLOAD_LIMIT = 1_000_000  # bytes: a 5-round log is a few tens of kB
+# bytes: a 5-round log is a few tens of kB. A binary megabyte, as `filesizeformat` (and a file
+# manager) counts: the message says "1.0 MB"; a million bytes read "976.6 KB".
+UPLOAD_LIMIT = 1024 * 1024
 
 MODES = {
     "cpu-easy": ("cpu", "easy"),

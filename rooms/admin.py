@@ -99,7 +99,9 @@ class RoomAdmin(ReadOnlyAdmin):
         url = reverse("admin:games_match_change", args=[room.match_id])
         return format_html('<a href="{}">{}</a>', url, room.match_id)
 
-    @admin.action(description=_("Close the selected rooms (their matches are kept)"))
+    @admin.action(
+        description=_("Close the selected rooms (their matches are kept)"), permissions=["close"]
+    )
     def close_rooms(self, request, queryset):
         closed = sum(services.close_room(slug) for slug in queryset.values_list("slug", flat=True))
         self.message_user(
@@ -107,6 +109,12 @@ class RoomAdmin(ReadOnlyAdmin):
             ngettext("%(n)d room closed.", "%(n)d rooms closed.", closed) % {"n": closed},
             messages.SUCCESS,
         )
+
+    def has_close_permission(self, request) -> bool:
+        """Closing abandons the match being played: not for an account that may only view rooms.
+        The room's own "Can change room" permission allows it (the pages stay read-only)."""
+        opts = self.opts
+        return request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}")
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -90,7 +90,8 @@ def test_a_match_still_being_played_cannot_be_deleted(admin_client):
 def test_a_match_its_room_shows_or_the_ratings_count_is_kept(admin_client):
     """A finished room still shows its match (the settlement, the hands): deleting the match
     would leave it an empty table; a rated match is counted in its players' ratings."""
-    from history.models import RatedMatch
+    from history.models import RatedMatch, RatingChange
+    from tests.history_support import user
 
     finished = cpu_room(new_session())
     Match.objects.filter(pk=finished.match_id).update(status="finished")
@@ -99,6 +100,16 @@ def test_a_match_its_room_shows_or_the_ratings_count_is_kept(admin_client):
     Match.objects.filter(pk=rated.match_id).update(status="finished")
     Room.objects.filter(pk=rated.pk).update(status="closed")
     RatedMatch.objects.create(match_id=rated.match_id)
+    RatingChange.objects.create(
+        user=user("aki"),
+        match_id=rated.match_id,
+        family="japanese",
+        place=1,
+        mu_before=25.0,
+        sigma_before=8.3,
+        mu_after=26.0,
+        sigma_after=8.0,
+    )
     url = "/admin/games/match/"
     for room in (finished, rated):
         assert admin_client.get(f"{url}{room.match_id}/delete/").status_code == 403
