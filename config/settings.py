@@ -36,6 +36,13 @@ def env_bool(name: str, default: bool) -> bool:
     return value in SWITCH_ON
 
 
+def env_text(name: str, default: str) -> str:
+    """A setting's text from the environment: unset, an empty or a blank line (an environment
+    file's `CHANNEL_PREFIX=`) is `default`, as for every setting (an empty `ALLOWED_HOSTS=` had
+    refused every request, an empty `CHANNEL_PREFIX=` had shared Redis keys with no prefix)."""
+    return os.environ.get(name, "").strip() or default
+
+
 def number(name: str, raw: str, kind=float, least=0):
     """`raw`, the value of the environment variable `name`, as a number of `kind`, at least `least`. A
     value that is not one stops the process at start with a message naming the variable (a bare
@@ -68,7 +75,7 @@ SECRET_KEY_FALLBACKS = [
     k.strip() for k in os.environ.get("SECRET_KEY_FALLBACKS", "").split(",") if k.strip()
 ]
 ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+    h.strip() for h in env_text("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
 ]
 # Read as ALLOWED_HOSTS is: "https://a, https://b" names two origins (a space kept in one made it
 # match no browser's Origin, and every form posted from there was refused).
@@ -188,16 +195,14 @@ else:
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": number(
-            "SEVENS_DB_POOL_MAX", os.environ.get("SEVENS_DB_POOL_MAX", "8"), int, least=1
-        ),
+        "max_size": number("SEVENS_DB_POOL_MAX", env_text("SEVENS_DB_POOL_MAX", "8"), int, least=1),
         "timeout": 10,
     }
     # Name the test database outright: channels' live-server process derives it from TEST.NAME,
     # and without one it would prefix "test_" a second time to the name the runner already set.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env_text("REDIS_URL", "")
 if REDIS_URL:
     from redis.asyncio.retry import Retry
     from redis.backoff import ExponentialBackoff
@@ -215,7 +220,7 @@ if REDIS_URL:
                         "socket_timeout": None,
                         "max_connections": number(
                             "REDIS_MAX_CONNECTIONS",
-                            os.environ.get("REDIS_MAX_CONNECTIONS", "1000"),
+                            env_text("REDIS_MAX_CONNECTIONS", "1000"),
                             int,
                             least=1,
                         ),
@@ -228,12 +233,10 @@ if REDIS_URL:
                     }
                 ],
                 "capacity": number(
-                    "CHANNEL_CAPACITY", os.environ.get("CHANNEL_CAPACITY", "300"), int, least=1
+                    "CHANNEL_CAPACITY", env_text("CHANNEL_CAPACITY", "300"), int, least=1
                 ),
-                "expiry": number(
-                    "CHANNEL_EXPIRY", os.environ.get("CHANNEL_EXPIRY", "30"), int, least=1
-                ),
-                "prefix": os.environ.get("CHANNEL_PREFIX", "sevens"),
+                "expiry": number("CHANNEL_EXPIRY", env_text("CHANNEL_EXPIRY", "30"), int, least=1),
+                "prefix": env_text("CHANNEL_PREFIX", "sevens"),
             },
         }
     }
@@ -248,7 +251,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": os.environ.get("CHANNEL_PREFIX", "sevens"),
+            "KEY_PREFIX": env_text("CHANNEL_PREFIX", "sevens"),
         }
     }
 else:
@@ -258,14 +261,14 @@ else:
 # player's address behind nginx): new tables, uploaded logs, statistics events. "N/m" = N a minute.
 RATELIMIT_ENABLE = env_bool("SEVENS_RATELIMIT", True)
 SEVENS_RATES = {
-    "new_room": os.environ.get("SEVENS_RATE_NEW_ROOM", "20/m"),
-    "upload": os.environ.get("SEVENS_RATE_UPLOAD", "10/m"),
-    "upload_day": os.environ.get("SEVENS_RATE_UPLOAD_DAY", "100/d"),
-    "stats_event": os.environ.get("SEVENS_RATE_STATS", "120/m"),
+    "new_room": env_text("SEVENS_RATE_NEW_ROOM", "20/m"),
+    "upload": env_text("SEVENS_RATE_UPLOAD", "10/m"),
+    "upload_day": env_text("SEVENS_RATE_UPLOAD_DAY", "100/d"),
+    "stats_event": env_text("SEVENS_RATE_STATS", "120/m"),
     # sign-up and log-in forms sent: each new account is a row, each password tried costs a hash
-    "account": os.environ.get("SEVENS_RATE_ACCOUNT", "10/m"),
+    "account": env_text("SEVENS_RATE_ACCOUNT", "10/m"),
     # seats taken in friends' rooms: each may make a session (a row)
-    "seat": os.environ.get("SEVENS_RATE_SEAT", "30/m"),
+    "seat": env_text("SEVENS_RATE_SEAT", "30/m"),
 }
 # A rate django-ratelimit cannot read ("lots", "10 per minute") raised on every request, which
 # config/limits.py took for a cache outage: nothing was limited, and each request logged so.
@@ -307,7 +310,7 @@ LANGUAGES = [
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The time zone of what the server itself writes out: the admin's times and date filters, the
 # statistics' days. Players see their own browser's time (static/js/times.js).
-TIME_ZONE = os.environ.get("TIME_ZONE") or "UTC"  # (an empty line in the env file: UTC)
+TIME_ZONE = env_text("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 
@@ -346,7 +349,7 @@ if not DEBUG and env_bool("SECURE_COOKIES", REAL_HOST):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = number(
-        "SECURE_HSTS_SECONDS", os.environ.get("SECURE_HSTS_SECONDS", "31536000"), int
+        "SECURE_HSTS_SECONDS", env_text("SECURE_HSTS_SECONDS", "31536000"), int
     )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -374,8 +377,8 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Where browsers report what the policy refused (a collector of the operator's; none by default).
-if os.environ.get("SEVENS_CSP_REPORT_URI"):
-    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [os.environ["SEVENS_CSP_REPORT_URI"]]
+if env_text("SEVENS_CSP_REPORT_URI", ""):
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [env_text("SEVENS_CSP_REPORT_URI", "")]
 
 # The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
 # when set there; the code holds their defaults (docs/deploy.md lists them).
@@ -445,9 +448,7 @@ LOGGING = {
     },
     "root": {
         "handlers": ["console"],
-        "level": one_of(
-            "LOG_LEVEL", os.environ.get("LOG_LEVEL", "INFO").strip().upper(), LOG_LEVELS
-        ),
+        "level": one_of("LOG_LEVEL", env_text("LOG_LEVEL", "INFO").upper(), LOG_LEVELS),
     },
 }
 
