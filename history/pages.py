@@ -12,7 +12,7 @@ from history import replay
 from rooms import narrate
 from rooms.errors import CARD_MESSAGES, RoomError
 from rooms.errors import MESSAGES as MOVE_MESSAGES
-from rooms.table import shown_place, tie_note
+from rooms.results import shown_place, tie_note
 
 # The log checker's own codes, said the way the site says them (the engine speaks English only).
 LOG_MESSAGES = {

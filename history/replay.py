@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from games.sevens import Action, Match, RoundState, apply, new_round, seat_view
 from rooms import narrate
-from rooms.table import cards_left_sum, layout_row, shown_place, state_json
+from rooms.results import cards_left_sum, shown_place
+from rooms.table import layout_row, state_json
 
 
 @dataclass(frozen=True)

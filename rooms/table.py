@@ -8,7 +8,7 @@ import json
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from rooms import narrate
+from rooms import narrate, results
 
 LOW_CARDS = 2
 # The whole table shows a round's last LOG_TAIL log lines; the page asks for the earlier ones when
@@ -120,7 +120,9 @@ def public(view: dict | None, *, room: dict) -> dict:
             or _("Round %(n)s of %(rounds)s: the cards are dealt.")
             % {"n": round_number(view), "rounds": rules["rounds"]},
             **log_tail(log_lines(history, names, rules)),
-            "settlement": settlement(view, names),
+            "settlement": results.settlement(
+                view, names, match_over=round_number(view) >= view["rules"]["rounds"]
+            ),
         }
     )
     return t
@@ -183,9 +185,9 @@ def personal(
     if t.get("settlement"):
         # A hot-seat device between turns is every seat's own: each seat's result, in place order.
         result = (
-            every_result(t["settlement"])
+            results.every_result(t["settlement"])
             if device and viewer_seat is None
-            else own_result(t["settlement"], viewer_seat)
+            else results.own_result(t["settlement"], viewer_seat)
         )
         said = [t["live"], result]
         if t["settlement"]["match_over"] and t["settlement"]["standings"]:
@@ -323,65 +325,6 @@ def _layout_row(row: dict, over: bool) -> dict:
     }
 
 
-def shown_place(place: int | None, holding: bool, round_end: str, scoring: str) -> int | None:
-    """A place as the site shows it (on the seats, the 3D name tags, the settlement and the match
-    page): None for a seat still `holding` cards that `narrate.unranked` leaves without one. The seat
-    placed first is the winner even when it still holds cards (the others out of the round)."""
-    if holding and place != 1 and narrate.unranked(round_end, scoring):
-        return None
-    return place
-
-
-def tie_note(
-    totals: list[int],
-    ranking: list[int],
-    holding: set[int],
-    counts: dict[int, int],
-    round_end: str,
-    scoring: str,
-) -> str | None:
-    """How level totals were ranked, said under the standings: None with no level totals. The
-    last round's `ranking` decides (`Match.standings`): "places" where every seat of a tie has a
-    place shown in it; where the seats still `holding` cards go without one (`shown_place`), "cards",
-    fewer cards left (`counts`) first, or "turn" when two of them held as many cards: the engine
-    then takes them in turn after the winner (`RoundState._end`); "holders" when a seat still
-    holding cards is level with one out of the round but not its winner (dropped out, or out of
-    passes): the engine ranks every holder above those; and also when two seats out of the round
-    are level while another tie goes by the cards: they go by their places (the later out of
-    passes first), which "fewer cards left" would contradict. One note covers every tie."""
-    ties = [
-        [seat for seat in range(len(totals)) if totals[seat] == total]
-        for total in set(totals)
-        if totals.count(total) > 1
-    ]
-    if not ties:
-        return None
-    unplaced, by_places, same_count = False, False, False
-    for level in ties:
-        without = [
-            seat
-            for seat in level
-            if shown_place(ranking.index(seat) + 1, seat in holding, round_end, scoring) is None
-        ]
-        out = [seat for seat in level if seat not in without and ranking.index(seat) > 0]
-        unplaced = unplaced or bool(without)
-        # Out-of-the-round seats ranked against another loser of their tie, not just after the winner.
-        by_places = by_places or (bool(out) and len(without) + len(out) > 1)
-        same_count = same_count or len({counts.get(seat, 0) for seat in without}) < len(without)
-    if not unplaced:
-        return "places"
-    if by_places:
-        return "holders"
-    return "turn" if same_count else "cards"
-
-
-def seat_place(view: dict, seat: dict) -> int | None:
-    """`shown_place` of one of the view's seats."""
-    rules = view["rules"]
-    holding = seat["status"] == "playing"
-    return shown_place(seat["place"], holding, rules["round_end"], rules["scoring"])
-
-
 def seats(view: dict, viewer_seat, *, closed: bool = False, awaited: bool = True) -> list[dict]:
     """The seats as the panel lists them. In a closed room nobody comes back and nobody plays: an
     absent seat is no longer said to be away. `awaited`: the room waits for its players (not a
@@ -403,7 +346,7 @@ def seats(view: dict, viewer_seat, *, closed: bool = False, awaited: bool = True
         out.append(
             {
                 **seat,
-                "place": seat_place(view, seat),
+                "place": results.seat_place(view, seat),
                 "won": wins and seat["status"] == "finished",
                 "name": view["names"][index],
                 "colour": colour,
@@ -516,55 +459,6 @@ def lobby_text(lobby: list[dict]) -> str:
     ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
 
 
-def own_result(settlement: dict, viewer_seat) -> str:
-    """The viewer's own line of a round's results, as a sentence: its place (where it has one),
-    the round's points and its total; nothing for a watcher or a shared device between turns."""
-    mine = next((p for p in settlement["places"] if p["seat"] == viewer_seat), None)
-    return "" if mine is None else result_sentence(mine, own=True)
-
-
-def every_result(settlement: dict) -> str:
-    """Every seat's line of a round's results, in place order, for the device a hot-seat room's
-    players share ("Aki: place 1, 3 points this round, 5 in all.")."""
-    return narrate.sentence_space().join(result_sentence(line) for line in settlement["places"])
-
-
-def result_sentence(line: dict, *, own: bool = False) -> str:
-    """One seat's line of the results (`settlement`'s `places`) as a sentence: "Your result: …"
-    for the viewer's `own` seat, else under the seat's name; its place only where it has one."""
-    facts = {key: line[key] for key in ("name", "points", "total", "place")}
-    count = abs(int(line["points"]))  # "-1 point" is singular, as "1 point" is
-    if line["place"] is None:
-        text = (
-            ngettext(
-                "Your result: %(points)s point this round, %(total)s in all.",
-                "Your result: %(points)s points this round, %(total)s in all.",
-                count,
-            )
-            if own
-            else ngettext(
-                "%(name)s: %(points)s point this round, %(total)s in all.",
-                "%(name)s: %(points)s points this round, %(total)s in all.",
-                count,
-            )
-        )
-    else:
-        text = (
-            ngettext(
-                "Your result: place %(place)s, %(points)s point this round, %(total)s in all.",
-                "Your result: place %(place)s, %(points)s points this round, %(total)s in all.",
-                count,
-            )
-            if own
-            else ngettext(
-                "%(name)s: place %(place)s, %(points)s point this round, %(total)s in all.",
-                "%(name)s: place %(place)s, %(points)s points this round, %(total)s in all.",
-                count,
-            )
-        )
-    return text % facts
-
-
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
     """What the live region reads out: the last move, then "Your turn." to the seat to act (not
     to a seat with no card to play: the server passes for it at once, and says so)."""
@@ -573,101 +467,6 @@ def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
     if mine and not only_passes(view.get("legal")):
         sentences.append(_("Your turn."))
     return narrate.sentence_space().join(s for s in sentences if s)
-
-
-def settlement(view: dict, names) -> dict | None:
-    result = view.get("result")
-    if not view.get("over") or not result:
-        return None
-    rules = view["rules"]
-    revealed = {int(k): v for k, v in (view.get("revealed") or {}).items()}
-    totals = view.get("totals") or [0] * len(names)
-    statuses = {seat["seat"]: seat["status"] for seat in view["seats"]}
-    counts = {seat["seat"]: seat["cards"] for seat in view["seats"]}
-    places = []
-    for place, seat in enumerate(result["ranking"], start=1):
-        holding = statuses.get(seat) == "playing"
-        places.append(
-            {
-                "place": shown_place(place, holding, rules["round_end"], rules["scoring"]),
-                "seat": seat,
-                "name": names[seat],
-                "colour": narrate.seat_colour(seat)[0],
-                "status": statuses.get(seat),
-                "points": result["points"][seat],
-                # What a seat pays for where scoring is by cards left: the cards still in its
-                # hand; for a seat out of passes, those it held then (they went onto the layout:
-                # its hand is empty, and "0" stood beside its "-3"), for one that dropped out with
-                # the joker, that one card.
-                "left": abs(result["points"][seat])
-                if statuses.get(seat) in ("eliminated", "dropped")
-                else counts.get(seat, 0),
-                "pays": abs(result["points"][seat]),
-                "cards": [narrate.card(c) for c in revealed.get(seat, [])],
-                # The cards in words, with the list's pause between two (a screen reader reads
-                # these; the faces, joker included, are hidden from it).
-                "spoken": pgettext("between the names of a list", ", ").join(
-                    narrate.card_spoken(c) for c in revealed.get(seat, [])
-                ),
-                "total": totals[seat],
-            }
-        )
-    match_over = round_number(view) >= rules["rounds"]
-    return {
-        "places": places,
-        "cards_left": rules["scoring"] == "cards_left",
-        "sum": cards_left_sum(result, statuses) if rules["scoring"] == "cards_left" else None,
-        "match_over": match_over,
-        "standings": standings(totals, result["ranking"], names, view.get("winner"))
-        if match_over
-        else [],
-        # Seats level on points, ranked by the last round (said under the standings: `tie_note`).
-        "tie": tie_note(
-            totals,
-            result["ranking"],
-            {seat for seat, status in statuses.items() if status == "playing"},
-            counts,
-            rules["round_end"],
-            rules["scoring"],
-        )
-        if match_over
-        else None,
-        # The finished match's page, with its replay (none for a view without a stored match).
-        "match_id": view.get("match_id") if match_over else None,
-    }
-
-
-def cards_left_sum(result: dict, statuses: dict | None = None) -> dict:
-    """How the winner's points add up: each other seat pays one point per card left (the seats
-    that paid nothing are left out of the sum). `went_out` is false for a winner still holding
-    cards, the last seat left when the others were knocked out."""
-    winner, *losers = result["ranking"]
-    paid = [abs(result["points"][seat]) for seat in losers if result["points"][seat]]
-    return {
-        "winner": winner,
-        "sum": " + ".join(str(n) for n in paid) if len(paid) > 1 else "",
-        "total": result["points"][winner],
-        "went_out": (statuses or {}).get(winner) != "playing",
-    }
-
-
-def standings(totals: list[int], final_ranking: list[int], names, winner=None) -> list[dict]:
-    """Seats by match total; a tie goes to the seat that placed higher in the final round (the
-    match's own `winner`, when the view carries it, comes first)."""
-    order = sorted(
-        range(len(totals)),
-        key=lambda s: (s != winner, -totals[s], final_ranking.index(s)),
-    )
-    return [
-        {
-            "place": place,
-            "seat": seat,
-            "name": names[seat],
-            "colour": narrate.seat_colour(seat)[0],
-            "total": totals[seat],
-        }
-        for place, seat in enumerate(order, start=1)
-    ]
 
 
 def state_json(state: dict) -> str:
@@ -727,7 +526,8 @@ def compact_state(view: dict) -> dict:
             for r in rows
         ],
         "seats": [
-            [s["cards"], s["passes_left"], s["status"], seat_place(view, s)] for s in view["seats"]
+            [s["cards"], s["passes_left"], s["status"], results.seat_place(view, s)]
+            for s in view["seats"]
         ],
         "hs": start,
         # an entry's false flags (`joker_removed`) left out: the table reads a missing flag as false
