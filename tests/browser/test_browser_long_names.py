@@ -1,0 +1,43 @@
+"""A name at the length limit (24 characters) that has no place to break a line, "WWW…" or 24
+wide CJK characters, widened the room page's seat list past a 390 px phone and the whole page
+scrolled sideways; the match page's standings, its round places and its replay's seats too (an
+uploaded log's names run to 40 characters). Such a name breaks where it must."""
+
+import pytest
+from browser_support import LiveRoomTestCase
+
+from games.sevens import RuleSet
+from rooms import services
+from tests.history_support import play, store
+from tests.live_support import new_session
+
+pytestmark = [pytest.mark.browser, pytest.mark.layout]
+
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+NAMES = ["W" * 24, "龘" * 24, "M" * 40, "Aki"]
+
+
+class TestLongNames(LiveRoomTestCase):
+    def setUp(self):
+        room = services.create_room(
+            rules=RuleSet(rounds=1).to_dict(),
+            mode="hotseat",
+            level=None,
+            names=NAMES[:2] + ["Chie", "Dan"],
+            session_key=new_session(),
+        )
+        seats = [{"name": name, "kind": "human"} for name in NAMES]
+        match = store(play(RuleSet(rounds=1), seed=3, seats=seats))
+        self.paths = [f"/room/{room.slug}/", f"/matches/{match.pk}/"]
+        super().setUp()
+
+    def test_no_page_scrolls_sideways_for_a_long_name(self):
+        wide = []
+        for width in (390, 320):
+            page = self.new_page(width=width, height=844)
+            for path in self.paths:
+                page.goto(self.url(path))
+                overflow = page.evaluate(OVERFLOW)
+                if overflow > 0:
+                    wide.append(f"{width} {path}: {overflow}px")
+        assert wide == []
