@@ -1,7 +1,8 @@
 """A name at the length limit (24 characters) that has no place to break a line, "WWW…" or 24
-wide CJK characters, widened the room page's seat list past a 390 px phone and the whole page
-scrolled sideways; the match page's standings, its round places and its replay's seats too (an
-uploaded log's names run to 40 characters). Such a name breaks where it must."""
+wide CJK characters, widened the room page's seat list, and a waiting room's seat tags, past a
+390 px phone: the whole page scrolled sideways; the match page's standings, its round places and
+its replay's seats too (an uploaded log's names run to 40 characters). Such a name breaks where it
+must."""
 
 import pytest
 from browser_support import LiveRoomTestCase
@@ -26,9 +27,16 @@ class TestLongNames(LiveRoomTestCase):
             names=NAMES[:2] + ["Chie", "Dan"],
             session_key=new_session(),
         )
+        lobby = services.create_room(
+            rules=RuleSet(rounds=1).to_dict(),
+            mode="friend",
+            level=None,
+            names=NAMES[:1],
+            session_key=new_session(),
+        )
         seats = [{"name": name, "kind": "human"} for name in NAMES]
         match = store(play(RuleSet(rounds=1), seed=3, seats=seats))
-        self.paths = [f"/room/{room.slug}/", f"/matches/{match.pk}/"]
+        self.paths = [f"/room/{room.slug}/", f"/room/{lobby.slug}/", f"/matches/{match.pk}/"]
         super().setUp()
 
     def test_no_page_scrolls_sideways_for_a_long_name(self):
