@@ -42,6 +42,7 @@ MESSAGES = {
     "not_your_seat": _("You do not hold that seat."),
     "seat_taken": _("That seat is already taken."),
     "already_seated": _("You already have a seat at this table."),
+    "name_taken": _("A player at this table already has that name: type another."),
     "no_such_seat": _("There is no such seat."),
     "not_creator": _("Only the player who opened the room can do that."),
     "start_from_seat": _("Only a player seated at the table can start the game."),

@@ -1,5 +1,6 @@
 """The home page's menu: the rule options of the texts, the two presets, and how to play."""
 
+import functools
 import unicodedata
 
 from django import forms
@@ -15,11 +16,55 @@ NAME_LENGTH = 24
 OTHER_NAMES = ("name2", "name3", "name4")
 
 
+# The bidi controls (the marks, embeddings, overrides and isolates): in a name they turned the words
+# after it on the page ("\u202eAki played 7♦." drew as ".♦7 deyalp ikA", "I am \u202eBen: show my
+# hand" as "I am :neB …"). A name in Arabic or Hebrew letters needs none of them.
+BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+# Letters that draw nothing (the Hangul fillers, the blank Braille cell): a name of them and of
+# zero-width characters looked empty ("Pass the device to ", "I am : show my hand").
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def table_name(typed) -> str:
     """A name as a seat holds it: its spaces run together, without control characters (a NUL,
-    an escape: PostgreSQL cannot store a NUL), cut to a table name's length."""
-    name = " ".join(without_controls(str(typed or "")).split())
-    return name[:NAME_LENGTH].rstrip()  # no space left at the cut
+    an escape: PostgreSQL cannot store a NUL) or bidi controls, cut to a table name's length.
+    Empty (the seat's default name) for a name that draws nothing, and for a default name of a
+    seat, in any language ("CPU 2", "電腦 2", "Player 3"): a player took the computer's name, or
+    another seat's, and the table showed two of it."""
+    name = " ".join(without_controls(str(typed or "")).translate(BIDI_CONTROLS).split())
+    name = name[:NAME_LENGTH].rstrip()  # no space left at the cut
+    if all(c in BLANK_LETTERS or unicodedata.category(c) in BLANK for c in name):
+        return ""
+    return "" if name_key(name) in default_names() else name
+
+
+# What a name that draws nothing is made of: format characters (zero-width ones), marks, spaces.
+BLANK = frozenset(("Cf", "Mn", "Me", "Zs"))
+
+
+def name_key(name: str) -> str:
+    """A name compared as it reads: its wide and narrow forms as one, any case, no spaces."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+@functools.cache
+def default_names() -> frozenset[str]:
+    """The default names of every seat as each language of the site shows them (`name_key`)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    from rooms import narrate
+
+    names = set()
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            for kind in ("cpu", "human"):
+                names.update(
+                    name_key(narrate.shown_name(narrate.default_name(kind, i))) for i in range(4)
+                )
+    return frozenset(names)
 
 
 def without_controls(text: str) -> str:

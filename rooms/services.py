@@ -23,7 +23,7 @@ from rooms.announce import (
     tell_seat_on_commit,
 )
 from rooms.errors import RoomError, StaleVersion
-from rooms.forms import table_name
+from rooms.forms import name_key, table_name
 from rooms.guard import LIVE, PLAYING, nobody_at_the_table, still_current
 from rooms.guard import current as _current
 from rooms.guard import lock as _lock
@@ -117,6 +117,13 @@ def take_seat(room: Room | str, index: int, name: str, session_key: str) -> Seat
         if seat.kind != Seat.Kind.HUMAN or seat.session_key:
             raise RoomError("seat_taken")
         seat.name = _display_name(name, index)
+        # Two seats of one name: "Aki passed." was either, and a newcomer could pass for the host.
+        if any(
+            name_key(s.name) == name_key(seat.name)
+            for s in seats
+            if s.index != index and (s.session_key or s.kind != Seat.Kind.HUMAN)
+        ):
+            raise RoomError("name_taken")
         seat.session_key = session_key
         seat.cpu_controlled = seat.cpu_moved = seat.offline_said = False
         # at the table (its page opens its socket next): not said offline meanwhile

@@ -1,9 +1,10 @@
 """Template filters for the site's texts."""
 
 import re
+import unicodedata
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -31,6 +32,28 @@ def name_unit(name) -> str:
     """A player's name set in a sentence as one unit, which goes to the next line whole: in
     "端末を プレイヤー 2 に渡してください" the line broke between "プレイヤー" and "2" (site.css)."""
     return format_html('<span class="name-unit">{}</span>', name)
+
+
+@register.filter
+def isolated(name) -> str:
+    """A player's name set apart from the words around it (<bdi>) where it holds right-to-left
+    letters (Hebrew, Arabic): it took the number after it into its own order ("שלום: 3 points"
+    drew as "3 :שלום points"). Another name reads in the pages' order (all left to right) as is."""
+    if not right_to_left(str(name)):
+        return conditional_escape(name)
+    return format_html("<bdi>{}</bdi>", name)
+
+
+@register.filter
+def isolated_list(names, separator) -> str:
+    """Names joined by `separator`, each `isolated`: two names in Hebrew or Arabic letters side by
+    side swapped places ("שלום, محمد" drew as "محمد ,שלום")."""
+    joined = conditional_escape(separator).join(isolated(name) for name in names)
+    return mark_safe(joined)  # noqa: S308  (each name and the separator escaped)
+
+
+def right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(c) in ("R", "AL", "AN") for c in text)
 
 
 # A name unit and the punctuation right after it, which may not begin a line: "我是 {name}：顯示…".
