@@ -14,6 +14,7 @@ restart, a crashed process). `manage.py run_cpu_worker` does the same as a separ
 import asyncio
 import contextlib
 import contextvars
+import functools
 import logging
 import multiprocessing
 import os
@@ -194,7 +195,7 @@ def room_versions(slugs: list[str]) -> dict[str, int]:
 class CpuRunner:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.tasks: dict[str, asyncio.Task] = {}
+        self.tasks: dict[str, asyncio.Task] = {}  # the rooms whose server moves are under way
         self.again: set[str] = set()
         self.present: Counter[tuple[str, str]] = Counter()
         self.channels: dict[str, set[str]] = {}  # this process's sockets, by room
@@ -283,7 +284,15 @@ class CpuRunner:
         if task and not task.done():
             self.again.add(slug)  # re-plan when the current move is done
             return
-        self.tasks[slug] = asyncio.get_running_loop().create_task(self._play(slug))
+        task = self.tasks[slug] = asyncio.get_running_loop().create_task(self._play(slug))
+        task.add_done_callback(functools.partial(self._forget, slug))
+
+    def _forget(self, slug: str, task: asyncio.Task) -> None:
+        # A process serves room after room for months: a finished room's task (and a re-plan
+        # asked of a task that then failed) is dropped, or every room ever played stays here.
+        if self.tasks.get(slug) is task:
+            del self.tasks[slug]
+            self.again.discard(slug)
 
     async def _play(self, slug: str) -> None:
         try:
