@@ -57,6 +57,7 @@ def sizes() -> dict[str, int]:
         "cpu again": len(runner.again),
         "present": len(runner.present),
         "channels": len(runner.channels),
+        "closed": len(runner.closed),
         "reading": len(consumers.READING),
         "READS": len(frames.READS.data),
         "CONTEXTS": len(frames.CONTEXTS.data),
@@ -65,7 +66,8 @@ def sizes() -> dict[str, int]:
         "rounds": len(rounds._cache),
         "results": len(tableview._RESULTS.data),
         "rows": len(table._ROWS),
-        "layer groups": len(getattr(layer, "groups", {})),
+        "layer groups": len(getattr(layer, "groups", {})),  # in-memory layer
+        "layer buffers": len(getattr(layer, "receive_buffer", {})),  # channels-redis
     }
 
 
