@@ -14,6 +14,7 @@ restart, a crashed process). `manage.py run_cpu_worker` does the same as a separ
 import asyncio
 import contextlib
 import contextvars
+import functools
 import logging
 import multiprocessing
 import os
@@ -194,7 +195,7 @@ def room_versions(slugs: list[str]) -> dict[str, int]:
 class CpuRunner:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.tasks: dict[str, asyncio.Task] = {}
+        self.tasks: dict[str, asyncio.Task] = {}  # the rooms whose server moves are under way
         self.again: set[str] = set()
         self.present: Counter[tuple[str, str]] = Counter()
         self.channels: dict[str, set[str]] = {}  # this process's sockets, by room
@@ -202,6 +203,7 @@ class CpuRunner:
         self.swept: asyncio.Event | None = None  # set after each sweep (tests wait for it)
         self._pools: dict[str, object] = {}
         self.offline_checks: set[asyncio.Task] = set()  # `offline_later`'s, kept from the GC
+        self.closed: Counter[str] = Counter()  # sockets closed lately: sweeps since (drop_unread)
         # When this process started sweeping: its players' seats are not away for longer.
         self.awake_since = None
 
@@ -257,6 +259,8 @@ class CpuRunner:
             self.present[(slug, session_key)] += 1
 
     def depart(self, slug: str, session_key: str | None, channel: str | None = None) -> None:
+        if channel:
+            self.closed[channel] = 0
         if channel and slug in self.channels:
             self.channels[slug].discard(channel)
             if not self.channels[slug]:
@@ -283,7 +287,15 @@ class CpuRunner:
         if task and not task.done():
             self.again.add(slug)  # re-plan when the current move is done
             return
-        self.tasks[slug] = asyncio.get_running_loop().create_task(self._play(slug))
+        task = self.tasks[slug] = asyncio.get_running_loop().create_task(self._play(slug))
+        task.add_done_callback(functools.partial(self._forget, slug))
+
+    def _forget(self, slug: str, task: asyncio.Task) -> None:
+        # A process serves room after room for months: a finished room's task (and a re-plan
+        # asked of a task that then failed) is dropped, or every room ever played stays here.
+        if self.tasks.get(slug) is task:
+            del self.tasks[slug]
+            self.again.discard(slug)
 
     async def _play(self, slug: str) -> None:
         try:
@@ -344,6 +356,7 @@ class CpuRunner:
             for slug in due:
                 self._start(slug)
         await self.rejoin()
+        self.drop_unread()
         if present:
             await self.remind(await database_sync_to_async(room_versions)(list(present)))
 
@@ -368,6 +381,25 @@ class CpuRunner:
                 if name not in self.channels.get(slug, ()):  # it left meanwhile: out again
                     with contextlib.suppress(Exception):
                         await layer.group_discard(group_name(slug), name)
+
+    def drop_unread(self) -> None:
+        """Drops what channels-redis still holds for the sockets of this process that closed.
+        The layer takes a message for any of the process's channels off Redis in whichever
+        receive runs and keeps it by channel name until that channel's own receive takes it, and
+        a receive cut off by the socket's close may leave its empty queue: a socket that closed
+        with a notice on its way never came for them, and the layer kept them for the process's
+        life (channels_redis #384): one more for about every third match a process served. A
+        closed socket's name is dropped at the two sweeps after its close (a notice already on
+        its way when it left its group lands in between)."""
+        from channels.layers import get_channel_layer
+
+        buffers = getattr(get_channel_layer(), "receive_buffer", None)
+        for name in list(self.closed):
+            if buffers is not None:
+                buffers.pop(name, None)
+            self.closed[name] += 1
+            if self.closed[name] >= 2:
+                del self.closed[name]
 
     async def remind(self, versions: dict[str, int]) -> None:
         """Tells the sockets of each room again which version it is at. A socket that already
