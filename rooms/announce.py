@@ -95,6 +95,10 @@ def _send(slug: str, message: dict) -> None:
         try:
             if running is loop:
                 future = loop.create_task(coro)
+                # The loop keeps only a weak reference to a task: one nobody holds may be
+                # collected before it has sent (asyncio's documentation of create_task).
+                _SENDING.add(future)
+                future.add_done_callback(_SENDING.discard)
             else:
                 future = asyncio.run_coroutine_threadsafe(coro, loop)
         except RuntimeError:  # the loop closed meanwhile
@@ -106,6 +110,9 @@ def _send(slug: str, message: dict) -> None:
         async_to_sync(get_channel_layer().group_send)(group_name(slug), message)
     except Exception:
         log.exception("could not send %s", what)
+
+
+_SENDING: set[asyncio.Task] = set()  # the sends under way on this process's loop
 
 
 def _failed(future, what: str) -> None:

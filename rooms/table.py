@@ -265,11 +265,13 @@ def rules_items(rules: dict) -> list[str]:
     key = (get_language(), *sorted(rules.items()))
     items = _RULES_ITEMS.get(key)
     if items is None:
+        if len(_RULES_ITEMS) >= 1024:  # thousands of rule sets are possible: a process keeps few
+            _RULES_ITEMS.clear()
         items = _RULES_ITEMS[key] = narrate.rules_items(rules)
     return list(items)
 
 
-_RULES_ITEMS: dict[tuple, list[str]] = {}  # bounded: a few rule sets, a few languages
+_RULES_ITEMS: dict[tuple, list[str]] = {}
 
 
 def layout_row(row: dict, over: bool = False) -> dict:
