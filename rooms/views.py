@@ -19,6 +19,7 @@ from rooms.forms import (
     preset_initial,
     remembered_initial,
     table_name,
+    without_controls,
 )
 from rooms.guard import nobody_at_the_table
 from rooms.models import Room
@@ -226,7 +227,8 @@ def take_seat(request, slug):
             raise RoomError("seat_taken")
         services.take_seat(room, free[0].index, name, session_key(request))
     except RoomError as error:
-        return refused(request, room, error.message)
+        # The box keeps what was typed: a name refused is changed, not typed again.
+        return refused(request, room, error.message, typed=request.POST.get("name", ""))
     if left is not None:
         request.session[LEFT_SEATS] = left_seats(request, without=room.slug)
     if typed:
@@ -286,9 +288,12 @@ def room_log(request, slug):
     return render(request, "rooms/log_earlier.html", {"lines": lines[: before - 1]})
 
 
-def refused(request, room: Room, text: str, *, status: int = 400):
-    """The room page again, saying why the form changed nothing."""
+def refused(request, room: Room, text: str, *, status: int = 400, typed: str | None = None):
+    """The room page again, saying why the form changed nothing; the name box holds the name
+    `typed` into it, when there was one."""
     room.refresh_from_db()
     page = room_page(request, room)
     page["refusal"] = text
+    if typed:
+        page["join_name"] = " ".join(without_controls(str(typed)).split())[:NAME_LENGTH]
     return render(request, "rooms/room.html", page, status=status)

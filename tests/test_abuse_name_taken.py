@@ -42,3 +42,11 @@ def test_a_name_typed_by_two_newcomers_seats_only_the_first(client):
         services.take_seat(room, 2, "BEN", new_session())
     assert refused.value.code == "name_taken"
     assert room.seats.get(index=2).session_key is None
+
+
+def test_the_refused_name_stays_in_the_box_to_be_changed(client):
+    room = friend_room()
+    response = client.post(f"/room/{room.slug}/seat/", {"name": "aki sato"})
+    assert response.status_code == 400
+    box = response.content.decode().split('id="join-name"', 1)[1].split(">", 1)[0]
+    assert 'value="aki sato"' in box
