@@ -2,18 +2,15 @@
 served; off on the embedded default (loopback hosts) and in DEBUG; SECURE_COOKIES=0 opts out."""
 
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+
+from tests.settings_support import settings_process
 
 # Settings read in a process of their own, which opens no connection: the same on any database.
 pytestmark = pytest.mark.pure
 
-ROOT = Path(__file__).resolve().parent.parent
 READ = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "print(json.dumps({k: getattr(s, k, None) for k in ("
@@ -24,17 +21,7 @@ READ = (
 
 
 def settings_with(**env) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "ALLOWED_HOSTS")}
-    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
-    clean = {k: v for k, v in clean.items() if v is not None}
-    out = subprocess.run(
-        [sys.executable, "-c", READ],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    out = settings_process(READ, env, drop=("DEBUG", "ALLOWED_HOSTS"))
     assert out.returncode == 0, out.stderr
     return {**json.loads(out.stdout.strip().splitlines()[-1]), "stderr": out.stderr}
 

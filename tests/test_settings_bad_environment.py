@@ -4,31 +4,22 @@ naming the variable and what is expected, instead of a bare "could not convert s
 refused every friends' room's start, a takeover level no computer plays). A DATABASE_URL's
 password never appears in the message."""
 
-import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+
+from tests.settings_support import settings_process
 
 # Settings read in a process of their own, which opens no connection: the same on any database.
 pytestmark = pytest.mark.pure
 
-ROOT = Path(__file__).resolve().parent.parent
 READ = "import django; django.setup(); print('started')"
 SQLITE = "sqlite:////tmp/sevens-settings-test.sqlite3"
 
 
 def start(**env) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("SEVENS_", "LOG_LEVEL"))}
-    clean.update({"DATABASE_URL": SQLITE, "DJANGO_SETTINGS_MODULE": "config.settings"}, **env)
-    return subprocess.run(
-        [sys.executable, "-c", READ],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    return settings_process(
+        READ, {"DATABASE_URL": SQLITE, **env}, drop_prefixes=("SEVENS_", "LOG_LEVEL")
     )
 
 
@@ -110,11 +101,8 @@ def test_good_values_still_start_and_are_read_as_before():
         "import django; django.setup(); from django.conf import settings as s; "
         "print(s.SEVENS_CPU_DELAY, s.SEVENS_TAKEOVER_LEVEL, s.LOGGING['root']['level'])"
     )
-    env = {**os.environ, "DATABASE_URL": SQLITE, "DJANGO_SETTINGS_MODULE": "config.settings"}
-    env.update(SEVENS_CPU_DELAY=" 0.3 ", SEVENS_TAKEOVER_LEVEL="Hard", LOG_LEVEL="warning")
-    shown = subprocess.run(
-        [sys.executable, "-c", read], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
-    )
+    env = {"DATABASE_URL": SQLITE, "SEVENS_CPU_DELAY": " 0.3 ", "SEVENS_TAKEOVER_LEVEL": "Hard"}
+    shown = settings_process(read, {**env, "LOG_LEVEL": "warning"})
     assert shown.stdout.split() == ["0.3", "hard", "WARNING"], shown.stderr
 
 

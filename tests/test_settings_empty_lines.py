@@ -4,18 +4,13 @@ if the line were not there, for every setting read from the environment: an empt
 with no prefix, an empty `LOG_LEVEL=` or `CHANNEL_CAPACITY=` stopped the process, and an empty
 rate stopped it too."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+from tests.settings_support import settings_json
 
 # Settings read in a process of their own, which opens no connection: the same on any database.
 pytestmark = pytest.mark.pure
 
-ROOT = Path(__file__).resolve().parent.parent
 READ = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "layer = s.CHANNEL_LAYERS['default']['CONFIG']; print(json.dumps({"
@@ -48,25 +43,14 @@ SETTINGS = (
 
 
 def read(**env) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in SETTINGS}
-    clean.update(
-        # PostgreSQL and Redis named, never reached: settings open no connection.
-        DATABASE_URL="postgres://sevens@127.0.0.1:5432/sevens",
-        REDIS_URL="redis://127.0.0.1:6379/0",
-        DJANGO_SETTINGS_MODULE="config.settings",
-        SECURE_COOKIES="1",
+    # PostgreSQL and Redis named, never reached: settings open no connection.
+    env = {
+        "DATABASE_URL": "postgres://sevens@127.0.0.1:5432/sevens",
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
+        "SECURE_COOKIES": "1",
         **env,
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", READ],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    }
+    return settings_json(READ, env, drop=SETTINGS)
 
 
 def test_it_reads_every_empty_or_blank_line_as_the_default():

@@ -5,20 +5,14 @@ a line naming it: every word the site did not know was read as off, so `SECURE_C
 or an empty `SECURE_COOKIES=` line in an environment file, sent the session cookie in clear and
 turned HSTS and the HTTPS redirect off without a word."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
+from tests.settings_support import settings_json
 from tests.test_settings_bad_environment import refusal
 
 # Settings read in a process of their own, which opens no connection: the same on any database.
 pytestmark = pytest.mark.pure
 
-ROOT = Path(__file__).resolve().parent.parent
 READ = (
     "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps("
     "[getattr(s, 'SESSION_COOKIE_SECURE', False), getattr(s, 'SECURE_SSL_REDIRECT', False), "
@@ -28,23 +22,12 @@ READ = (
 
 def read(**env) -> list:
     names = ("DEBUG", "SECURE_COOKIES", "SECURE_SSL_REDIRECT", "SEVENS_RATELIMIT")
-    clean = {k: v for k, v in os.environ.items() if k not in names and not k.startswith("SEVENS_")}
-    clean.update(
-        DATABASE_URL="sqlite:////tmp/sevens-settings-test.sqlite3",
-        DJANGO_SETTINGS_MODULE="config.settings",
-        ALLOWED_HOSTS="sevens.example",
+    env = {
+        "DATABASE_URL": "sqlite:////tmp/sevens-settings-test.sqlite3",
+        "ALLOWED_HOSTS": "sevens.example",
         **env,
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", READ],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    }
+    return settings_json(READ, env, drop=names, drop_prefixes=("SEVENS_",))
 
 
 @pytest.mark.parametrize(
