@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from games.sevens import LogError, RuleError, RuleSet, parse_deal_code, replay_log
 from history.pages import log_error_message
 from rooms.errors import rule_error_message
-from rooms.forms import BIDI_CONTROLS, without_controls
+from rooms.forms import BIDI_CONTROLS, cut, without_controls
 
 # bytes: a 5-round log is a few tens of kB. A binary megabyte, as `filesizeformat` (and a file
 # manager) counts: the message says "1.0 MB"; a million bytes read "976.6 KB".
@@ -96,7 +96,7 @@ def _seat(seat) -> dict:
     if not isinstance(seat, dict):
         return {}
     return {
-        k: without_controls(seat[k]).translate(BIDI_CONTROLS)[:40]
+        k: cut(without_controls(seat[k]).translate(BIDI_CONTROLS), 40)
         for k in ("name", "kind", "level")
         if isinstance(seat.get(k), str)
     }

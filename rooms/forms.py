@@ -34,10 +34,42 @@ def table_name(typed) -> str:
     seat, in any language ("CPU 2", "電腦 2", "Player 3"): a player took the computer's name, or
     another seat's, and the table showed two of it."""
     name = " ".join(without_controls(str(typed or "")).translate(BIDI_CONTROLS).split())
-    name = name[:NAME_LENGTH].rstrip()  # no space left at the cut
+    name = cut(name, NAME_LENGTH).rstrip()  # no space left at the cut
     if all(c in BLANK_LETTERS or unicodedata.category(c) in BLANK for c in name):
         return ""
     return "" if name_key(name) in default_names() else name
+
+
+def cut(text: str, length: int) -> str:
+    """`text` to at most `length` code points, cut between the characters a reader sees: never
+    between a letter and its marks, inside an emoji joined of several (a family, a skin tone) or
+    between the two halves of a flag, which drew a stray half or a box at a long name's end."""
+    if len(text) <= length:
+        return text
+    end = length
+    # Back off while the first character left out belongs to the one before it, or the last kept
+    # joins it to the next.
+    while end > 0 and (_continues(text[end]) or text[end - 1] == ZWJ):
+        end -= 1
+    flags = len(text[:end]) - len(text[:end].rstrip(REGIONAL_INDICATORS))
+    return text[: end - flags % 2]  # a flag is two regional indicators
+
+
+ZWJ = "\u200d"
+REGIONAL_INDICATORS = "".join(map(chr, range(0x1F1E6, 0x1F200)))
+
+
+def _continues(c: str) -> bool:
+    """A code point drawn as part of the character before it: a mark, a joiner, a variation
+    selector, an emoji's skin tone or a tag of a subdivision flag."""
+    point = ord(c)
+    return (
+        unicodedata.category(c) in ("Mn", "Me")
+        or c == ZWJ
+        or 0xFE00 <= point <= 0xFE0F
+        or 0x1F3FB <= point <= 0x1F3FF
+        or 0xE0020 <= point <= 0xE007F
+    )
 
 
 # What a name that draws nothing is made of: format characters (zero-width ones), marks, spaces.

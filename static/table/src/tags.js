@@ -234,7 +234,7 @@ function fitName(el, tag) {
   el.textContent = tagName(tag);
   const cut = () => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
   if (tagName(tag) === tag.name || tagName(tag, "") === tagName(tag) || !cut()) return;
-  const chars = [...tag.name];
+  const chars = graphemes(tag.name);
   let low = 0; // the most characters known to fit
   let high = chars.length;
   while (low < high) {
@@ -244,4 +244,11 @@ function fitName(el, tag) {
     else low = mid;
   }
   el.textContent = tagName(tag, `${chars.slice(0, Math.max(1, low)).join("").trimEnd()}…`);
+}
+
+/** `text` as the characters a reader sees (an emoji of several code points, a flag, a letter with
+ * its marks), so that a cut name never ends in half of one. */
+export function graphemes(text) {
+  if (typeof Intl === "undefined" || !Intl.Segmenter) return [...text];
+  return [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
 }

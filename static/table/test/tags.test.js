@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { tagBox } from "../src/tags.js";
+import { graphemes, tagBox } from "../src/tags.js";
 
 const canvas = { width: 400, height: 600, bar: 60 };
 const size = { w: 100, h: 40 };
@@ -70,4 +70,11 @@ test("a tag turned with the table keeps its ends on the canvas and clear of the 
   const control = { left: 0, top: 0, right: 400, bottom: 14 };
   assert.equal(tagBox({ ...far, beyond: 60, angle: 0 }, size, canvas, [control]).top, 17);
   assert.equal(tagBox({ ...far, beyond: 60 }, size, canvas, [control]).top, 87);
+});
+
+test("a name is cut between the characters a reader sees, never inside one", () => {
+  const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}"; // one emoji of five code points
+  const flag = "\u{1F1EF}\u{1F1F5}"; // two regional indicators: one flag
+  assert.deepEqual(graphemes(`A${family}${flag}e\u0301`), ["A", family, flag, "e\u0301"]);
+  assert.deepEqual(graphemes("龘龘"), ["龘", "龘"]);
 });
