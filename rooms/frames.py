@@ -16,43 +16,13 @@ or a lifted curtain gets the whole table.
 """
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.utils import translation
 
 from rooms import seatparts, table, tableparts, tableview
+from rooms.lru import Lru
 from rooms.render import FRAGMENTS, room_facts
-
-
-class Lru:
-    """A small thread-safe mapping that forgets its least recently used entry past `size`."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.data: OrderedDict = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key):
-        with self.lock:
-            value = self.data.get(key)
-            if value is not None:
-                self.data.move_to_end(key)
-            return value
-
-    def put(self, key, value):
-        with self.lock:
-            self.data[key] = value
-            self.data.move_to_end(key)
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
-        return value
-
-    def clear(self):
-        with self.lock:
-            self.data.clear()
-
 
 READS = Lru(512)  # (slug, version) -> tableview.RoomRead
 CONTEXTS = Lru(2048)  # (slug, version, language, viewer) -> template context

@@ -9,6 +9,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rooms import narrate, results
+from rooms.lru import Lru
 
 LOW_CARDS = 2
 # The whole table shows a round's last LOG_TAIL log lines; the page asks for the earlier ones when
@@ -265,13 +266,11 @@ def rules_items(rules: dict) -> list[str]:
     key = (get_language(), *sorted(rules.items()))
     items = _RULES_ITEMS.get(key)
     if items is None:
-        if len(_RULES_ITEMS) >= 1024:  # thousands of rule sets are possible: a process keeps few
-            _RULES_ITEMS.clear()
-        items = _RULES_ITEMS[key] = narrate.rules_items(rules)
+        items = _RULES_ITEMS.put(key, narrate.rules_items(rules))
     return list(items)
 
 
-_RULES_ITEMS: dict[tuple, list[str]] = {}
+_RULES_ITEMS = Lru(1024)  # thousands of rule sets are possible: a process keeps the latest few
 
 
 def layout_row(row: dict, over: bool = False) -> dict:

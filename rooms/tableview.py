@@ -3,14 +3,13 @@
 Everything secret stays behind `games.sevens.seat_view`; this adds only public room facts.
 """
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from games.models import Match
 from games.sevens import RuleSet, cards, seat_view
 from rooms import hints, rounds
 from rooms.errors import RoomError
+from rooms.lru import Lru
 from rooms.models import Room, Seat
 from rooms.presence import offline_shown
 from rooms.table import legal_word
@@ -176,23 +175,7 @@ def _settled(rounds) -> list[dict]:
     return [{"round": r.number + 1, "dealer": r.dealer, **r.result} for r in rounds]
 
 
-class _Lru:
-    def __init__(self, size: int):
-        self.size, self.data, self.lock = size, OrderedDict(), threading.Lock()
-
-    def get(self, key):
-        with self.lock:
-            return self.data.get(key)
-
-    def put(self, key, value):
-        with self.lock:
-            self.data[key] = value
-            while len(self.data) > self.size:
-                self.data.popitem(last=False)
-        return value
-
-
-_RESULTS = _Lru(1024)  # (match, its creation, current round number) -> the rounds before it
+_RESULTS = Lru(1024)  # (match, its creation, current round number) -> the rounds before it
 
 
 def legal_for(slug: str, seat: int) -> list[dict]:

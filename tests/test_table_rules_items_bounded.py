@@ -6,6 +6,7 @@ import pytest
 from django.utils import translation
 
 from rooms import narrate, table
+from rooms.lru import Lru
 
 pytestmark = pytest.mark.pure
 
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.pure
 def test_it_keeps_at_most_1024_rule_sets(monkeypatch):
     made = []
     monkeypatch.setattr(narrate, "rules_items", lambda rules: made.append(rules) or [str(rules)])
-    monkeypatch.setattr(table, "_RULES_ITEMS", {})
+    monkeypatch.setattr(table, "_RULES_ITEMS", Lru(1024))
     with translation.override("en"):
         for n in range(3000):
             assert table.rules_items({"pass_limit": n}) == [str({"pass_limit": n})]
