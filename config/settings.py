@@ -377,8 +377,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Where browsers report what the policy refused (a collector of the operator's; none by default).
-if env_text("SEVENS_CSP_REPORT_URI", ""):
-    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [env_text("SEVENS_CSP_REPORT_URI", "")]
+_csp_report_uri = env_text("SEVENS_CSP_REPORT_URI", "")
+if _csp_report_uri:
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["report-uri"] = [_csp_report_uri]
 
 # The live-play knobs (rooms/consumers.py, rooms/cpu.py, rooms/health.py), from the environment
 # when set there; the code holds their defaults (docs/deploy.md lists them).

@@ -33,11 +33,17 @@ def table_name(typed) -> str:
     Empty (the seat's default name) for a name that draws nothing, and for a default name of a
     seat, in any language ("CPU 2", "電腦 2", "Player 3"): a player took the computer's name, or
     another seat's, and the table showed two of it."""
-    name = " ".join(without_controls(str(typed or "")).translate(BIDI_CONTROLS).split())
-    name = cut(name, NAME_LENGTH).rstrip()  # no space left at the cut
+    name = written_name(typed)
     if all(c in BLANK_LETTERS or unicodedata.category(c) in BLANK for c in name):
         return ""
     return "" if name_key(name) in default_names() else name
+
+
+def written_name(typed) -> str:
+    """A name as written: its spaces run together, without control characters or bidi controls,
+    cut to a table name's length (what `table_name` keeps, before it asks whether it is one)."""
+    name = " ".join(without_controls(str(typed or "")).translate(BIDI_CONTROLS).split())
+    return cut(name, NAME_LENGTH).rstrip()  # no space left at the cut
 
 
 def cut(text: str, length: int) -> str:

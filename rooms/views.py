@@ -19,7 +19,7 @@ from rooms.forms import (
     preset_initial,
     remembered_initial,
     table_name,
-    without_controls,
+    written_name,
 )
 from rooms.guard import nobody_at_the_table
 from rooms.models import Room
@@ -295,5 +295,5 @@ def refused(request, room: Room, text: str, *, status: int = 400, typed: str | N
     page = room_page(request, room)
     page["refusal"] = text
     if typed:
-        page["join_name"] = " ".join(without_controls(str(typed)).split())[:NAME_LENGTH]
+        page["join_name"] = written_name(typed)
     return render(request, "rooms/room.html", page, status=status)
