@@ -55,6 +55,13 @@ def limit(name: str, default: float) -> float:
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "channel_name", None):
+                runner.receive_ended(self.channel_name)
+
     async def dispatch(self, message):
         """Channels' dispatch, without its `aclose_old_connections()` before every message: that
         is a trip to the database thread per message and socket, queued behind the writes, for

@@ -259,8 +259,6 @@ class CpuRunner:
             self.present[(slug, session_key)] += 1
 
     def depart(self, slug: str, session_key: str | None, channel: str | None = None) -> None:
-        if channel:
-            self.closed[channel] = 0
         if channel and slug in self.channels:
             self.channels[slug].discard(channel)
             if not self.channels[slug]:
@@ -381,6 +379,14 @@ class CpuRunner:
                 if name not in self.channels.get(slug, ()):  # it left meanwhile: out again
                     with contextlib.suppress(Exception):
                         await layer.group_discard(group_name(slug), name)
+
+    def receive_ended(self, channel: str) -> None:
+        """A socket's consumer has ended, its receive with it (channels cancels and awaits it
+        first): what the layer holds for its channel from now on is left behind (`drop_unread`).
+        Not sooner: a receive still waiting on the channel's queue deletes it itself when it is
+        cancelled, and one dropped under it raised a KeyError that left the layer's receive lock
+        held, and every other socket of the process stopped receiving."""
+        self.closed[channel] = 0
 
     def drop_unread(self) -> None:
         """Drops what channels-redis still holds for the sockets of this process that closed.

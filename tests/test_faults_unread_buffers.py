@@ -38,3 +38,23 @@ async def test_a_sweep_drops_what_the_layer_holds_for_a_closed_socket(live):  # 
     assert name not in layer.receive_buffer
     assert room.slug in live.channels  # the open socket keeps its place
     await staying.disconnect()
+
+
+async def test_a_socket_s_channel_is_left_to_the_sweep_only_once_its_receive_has_ended(
+    live,  # noqa: F811
+    monkeypatch,
+):
+    # A receive still waiting on the channel deletes its queue itself when cancelled: the sweep
+    # dropping it first made that a KeyError, which left the layer's receive lock held.
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    gone = await connect(room.slug, aki)
+    (name,) = live.channels[room.slug]
+    at_depart = []
+    depart = live.depart
+    monkeypatch.setattr(
+        live, "depart", lambda *a, **k: (at_depart.append(name in live.closed), depart(*a, **k))
+    )
+    await gone.disconnect()
+    assert at_depart == [False]  # not while the consumer, and its receive, still ran
+    assert name in live.closed  # once it had ended
