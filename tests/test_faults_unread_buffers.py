@@ -53,7 +53,7 @@ async def test_a_socket_s_channel_is_left_to_the_sweep_only_once_its_receive_has
     at_depart = []
     depart = live.depart
     monkeypatch.setattr(
-        live, "depart", lambda *a, **k: (at_depart.append(name in live.closed), depart(*a, **k))
+        live, "depart", lambda *a, **k: (depart(*a, **k), at_depart.append(name in live.closed))
     )
     await gone.disconnect()
     assert at_depart == [False]  # not while the consumer, and its receive, still ran
