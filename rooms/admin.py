@@ -1,5 +1,6 @@
 """Rooms and seats in admin. Tables change only through `rooms.services`, so admin shows them
-read-only; an operator's one action is closing a stuck room (its match is kept, abandoned)."""
+read-only; an operator closes a stuck room (its match is kept, abandoned) and deletes a closed one
+(its seats, with the names typed there, go; its matches stay, with no room)."""
 
 from django.contrib import admin, messages
 from django.urls import reverse
@@ -74,6 +75,7 @@ class RoomAdmin(ReadOnlyAdmin):
         "fast_forward",
         "created_at",
         "updated_at",
+        "deleting",
     )
     # the rules in words, the seats counted from 1 as players and the match's page count them
     exclude = ("created_by", "match", "rules", "turn")
@@ -117,7 +119,35 @@ class RoomAdmin(ReadOnlyAdmin):
         return request.user.has_perm(f"{opts.app_label}.change_{opts.model_name}")
 
     def has_delete_permission(self, request, obj=None):
-        return False
+        if obj is not None and obj.status != Room.Status.CLOSED:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    @admin.display(description=_("deleting it"))
+    def deleting(self, room: Room) -> str:
+        """On the room's page, whether it may be deleted (its delete page would only say "not
+        allowed")."""
+        if room.status == Room.Status.CLOSED:
+            return _("possible: its seats go, its matches stay")
+        return _("not possible: close the room first")
+
+    def get_deleted_objects(self, objs, request):
+        """The bulk delete refuses, as protected, every room not closed: an open room is a table
+        people may be sitting at (said plainly, not as a missing permission)."""
+        deleted, counts, perms, protected = super().get_deleted_objects(objs, request)
+        # A seat goes with its room (seats have no delete of their own).
+        perms = {p for p in perms if p != Seat._meta.verbose_name}
+        open_rooms = [room for room in objs if room.status != Room.Status.CLOSED]
+        if open_rooms:
+            perms = {p for p in perms if p != Room._meta.verbose_name}
+        protected = [
+            *protected,
+            *(
+                _("Room %(slug)s: still open; close it first") % {"slug": r.slug}
+                for r in open_rooms
+            ),
+        ]
+        return deleted, counts, perms, protected
 
 
 @admin.register(Seat)
