@@ -10,12 +10,13 @@ from config.forms_only import post_only
 from config.limits import message, over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
-from rooms.errors import RoomError
+from rooms.errors import MESSAGES, RoomError
 from rooms.forms import (
     NAME_LENGTH,
     OTHER_NAMES,
     PRESET_NAMES,
     RulesForm,
+    name_key,
     preset_initial,
     remembered_initial,
     table_name,
@@ -117,17 +118,23 @@ def create(request):
     if not form.is_valid():
         return menu_again(request, form, status=400)
     mode, level = form.mode()
+    names = creator_names(
+        mode,
+        form.cleaned_data["players"],
+        player_name(request, form.cleaned_data["name"]),
+        form.other_names(),
+    )
+    repeated = first_repeated(names)
+    if repeated is not None:
+        # On one device the curtain's "pass the device to" and the log's lines named either.
+        form.add_error(("name", *OTHER_NAMES)[repeated], MESSAGES["name_taken"])
+        return menu_again(request, form, status=400)
     try:
         room = services.create_room(
             rules=form.rules(),
             mode=mode,
             level=level,
-            names=creator_names(
-                mode,
-                form.cleaned_data["players"],
-                player_name(request, form.cleaned_data["name"]),
-                form.other_names(),
-            ),
+            names=names,
             session_key=session_key(request),
         )
     except RoomError as error:
@@ -156,6 +163,18 @@ def creator_names(mode: str, players: int, name: str, others=()) -> list[str]:
         ]
     # An empty name becomes "Player 1" in the services (never "You": friends see it too).
     return [name]
+
+
+def first_repeated(names: list[str]) -> int | None:
+    """The first seat whose name an earlier seat has, compared as names read (any case or
+    width), or None. An empty name (said as the seat's default) repeats none."""
+    seen = set()
+    for index, name in enumerate(names):
+        key = name_key(name)
+        if key and key in seen:
+            return index
+        seen.add(key)
+    return None
 
 
 def player_name(request, typed: str) -> str:

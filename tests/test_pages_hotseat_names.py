@@ -90,3 +90,46 @@ def test_the_fourth_name_box_is_hidden_for_three_players(client):
     assert re.search(r'<div class="name4" hidden>', page)
     client.post("/new/", {**MENU, "players": "4", "start": "hotseat"})
     assert '<div class="name4">' in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("typed", "refused"),
+    [
+        ({"name": "Aki", "name2": "aki"}, "name2"),
+        ({"name": "Aki", "name3": "Ａｋｉ"}, "name3"),
+        ({"name": "Aki", "name2": "Bea", "name4": " bea "}, "name4"),
+    ],
+)
+def test_two_seats_of_one_name_are_refused_with_nothing_opened(client, typed, refused):
+    """The curtain's "pass the device to" and the log's lines would name either player."""
+    response = client.post("/new/", {**MENU, "players": "4", **typed, "start": "hotseat"})
+    assert response.status_code == 400
+    assert not Room.objects.exists()
+    form = response.context["form"]
+    assert form.errors[refused] == ["A player at this table already has that name: type another."]
+    assert list(form.errors) == [refused]
+    # said beside the box, in the names' section opened to show it
+    page = response.content.decode()
+    assert "already has that name" in page and '<details class="hotseat-names" open>' in page
+
+
+def test_a_signed_in_players_username_counts_as_the_first_seats_name():
+    client = Client()
+    client.force_login(user("newbie3"))
+    response = client.post(
+        "/new/", {**MENU, "name": "", "name2": "Newbie3", "players": "3", "start": "hotseat"}
+    )
+    assert response.status_code == 400 and not Room.objects.exists()
+    assert "name2" in response.context["form"].errors
+
+
+def test_a_name_repeated_in_a_box_the_players_do_not_reach_is_ignored(client):
+    client.post(
+        "/new/", {**MENU, "players": "3", "name2": "Bea", "name4": "bea", "start": "hotseat"}
+    )
+    assert seat_names() == ["Aki", "Bea", "Player 3"]
+
+
+def test_the_same_names_open_a_computer_game(client):
+    client.post("/new/", {**MENU, "name": "Aki", "name2": "Aki", "start": "cpu-easy"})
+    assert Room.objects.count() == 1
