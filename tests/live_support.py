@@ -59,6 +59,16 @@ def cpu_room(key: str, level: str = "random", **overrides) -> Room:
     )
 
 
+def cpu_to_act(key: str) -> Room:
+    """A CPU room whose first turn is a computer seat's (no runner saw it being made: as a room
+    left by a server that stopped), dealt again until it is."""
+    while True:
+        room = cpu_room(key)
+        if room.auto_turn and room.turn != 0:
+            return room
+        room.delete()
+
+
 def fresh(room: Room) -> Room:
     return Room.objects.select_related("match").get(pk=room.pk)
 

@@ -8,20 +8,12 @@ import pytest
 
 from rooms.models import Room
 from tests.live_support import (
-    cpu_room,
+    cpu_to_act,
     db,
     fresh,
     live,  # noqa: F401  (the fixture)
     new_session,
 )
-
-
-def cpu_to_act(key):
-    while True:
-        room = cpu_room(key)
-        if room.auto_turn and room.turn != 0:
-            return room
-        room.delete()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -10,21 +10,12 @@ from rooms.cpu import CpuRunner
 from rooms.models import Room
 from tests.live_support import (
     connect,
-    cpu_room,
+    cpu_to_act,
     db,
     fresh,
     live,  # noqa: F401  (the fixture)
     new_session,
 )
-
-
-def cpu_to_act(key):
-    """A room left by a 'crashed' server with a CPU to act: no runner saw it being made."""
-    while True:
-        room = cpu_room(key)
-        if room.auto_turn:
-            return room
-        room.delete()
 
 
 def waiting_for_a_human(room) -> bool:
