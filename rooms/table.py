@@ -438,26 +438,41 @@ def last_move(history: list[dict]) -> list[dict]:
 
 def lobby_text(lobby: list[dict]) -> str:
     """What the live region reads out while a friend room waits: who sits, how many seats are free
-    (read again when someone takes or leaves a seat)."""
-
-    # A friend away or whose connection went is said so, as their tag shows it (`own_lobby`: never
-    # to that friend): the lobby's seats are its only news, and the live region reads them again.
-    def said(seat: dict) -> str:
-        if seat.get("away"):
-            return pgettext("a seat tag: a player away", "%(name)s (away)") % {"name": seat["name"]}
-        if seat.get("offline"):
-            return pgettext("a seat tag: a player whose connection went", "%(name)s (offline)") % {
-                "name": seat["name"]
-            }
-        return seat["name"]
-
-    names = [said(seat) for seat in lobby if not seat["free"]]
+    (read again when someone takes or leaves a seat). A seat is said as its tag shows it
+    (`lobby_tag`: a friend away, or whose connection went; `own_lobby`: never to that friend): the
+    lobby's seats are its only news, and the live region reads them again."""
+    names = [lobby_tag(seat) for seat in lobby if not seat["free"]]
     free = sum(1 for seat in lobby if seat["free"])
     return ngettext(
         "Waiting for players. Seated: %(names)s. %(free)s seat is free.",
         "Waiting for players. Seated: %(names)s. %(free)s seats are free.",
         free,
     ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
+
+
+def lobby_tag(seat: dict, *, html: bool = False) -> str:
+    """A seat of the lobby as its tag says it: "Free seat", or its name with what keeps it from
+    answering ("Aki (away)", "Aki (offline)") or that it is the computer's. `html`: for the page,
+    the name set apart from the words around it (`isolated`: a right-to-left name)."""
+    if seat["free"]:
+        return _("Free seat")
+    if seat.get("kind") == "cpu":
+        pattern = pgettext("a seat tag: a computer's name", "%(name)s (computer)")
+    elif seat.get("away"):
+        pattern = pgettext("a seat tag: a player away", "%(name)s (away)")
+    elif seat.get("offline"):
+        pattern = pgettext("a seat tag: a player whose connection went", "%(name)s (offline)")
+    else:
+        pattern = "%(name)s"
+    if not html:
+        return pattern % {"name": seat["name"]}
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    from rooms.templatetags.sevens_text import isolated
+
+    # the pattern escaped, the name escaped by `isolated`
+    return mark_safe(conditional_escape(pattern) % {"name": isolated(seat["name"])})  # noqa: S308
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:

@@ -45,6 +45,14 @@ def isolated(name) -> str:
 
 
 @register.filter
+def lobby_tag(seat) -> str:
+    """A seat of a friend room's lobby as its tag says it (`rooms.table.lobby_tag`)."""
+    from rooms.table import lobby_tag as tag
+
+    return tag(seat, html=True)
+
+
+@register.filter
 def isolated_list(names, separator) -> str:
     """Names joined by `separator`, each `isolated`: two names in Hebrew or Arabic letters side by
     side swapped places ("שלום, محمد" drew as "محمد ,שלום")."""
