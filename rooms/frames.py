@@ -167,7 +167,7 @@ def context(
     view = snap.view(viewer) if snap.state is not None else None
     # A curtain for a seat with no card to play: the server passes for it (no reveal button).
     passes = curtain is not None and snap.state is not None
-    passes = passes and table.only_passes(snap.view(curtain)["legal"])
+    passes = passes and table.server_passes(snap.view(curtain))
     return CONTEXTS.put(
         key,
         table.personal(

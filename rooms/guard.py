@@ -87,4 +87,13 @@ def server_plays(seats: list[Seat], state) -> bool:
         return False
     if seats[state.turn].played_by_cpu:
         return True
-    return state.legal_actions() == [Action.pass_()]
+    return forced_pass(state)
+
+
+def forced_pass(state) -> bool:
+    """Whether the server passes for the seat to act: it has no card it can play, and under "must
+    play when able" its pass says so to the table anyway (the engine's `voids`). Where a pass may
+    be chosen ("pass even when you can play": the Japanese rules), a pass made at once by the
+    server told the others what the pass itself does not, that the seat held none of the playable
+    cards (and a shared device's curtain said it in words): there the player passes by hand."""
+    return not state.pwp and state.legal_actions() == [Action.pass_()]

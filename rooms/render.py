@@ -73,7 +73,7 @@ def table_for(
         turn = services.view_for(room, None)["turn"]
         if turn is not None and hotseat_revealed != turn:
             viewer_seat, curtain_for = None, turn
-            curtain_passes = table.only_passes(services.view_for(room, turn)["legal"])
+            curtain_passes = table.server_passes(services.view_for(room, turn))
         else:
             viewer_seat = turn
     view = services.view_for(room, viewer_seat)

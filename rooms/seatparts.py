@@ -67,8 +67,11 @@ def controls(t: dict) -> str:
     # A turn with no card to play is passed by the server: the note says so instead of "your
     # turn" (the live region reads it out: rooms.table.personal).
     forced = " forced-pass" if turn["forced_pass"] else ""
+    forced = " must-pass" if turn.get("must_pass") else forced
     if turn["forced_pass"]:
         note = e(table.forced_pass_text(turn["passes_left"]))
+    elif turn.get("must_pass"):
+        note = e(table.must_pass_text(turn["passes_left"]))
     elif turn["mine"]:
         note = e(_("Your turn: choose a card, then press Play."))
     elif turn["name"]:

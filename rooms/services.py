@@ -24,7 +24,7 @@ from rooms.announce import (
 )
 from rooms.errors import RoomError, StaleVersion
 from rooms.forms import name_key, table_name
-from rooms.guard import LIVE, PLAYING, nobody_at_the_table, still_current
+from rooms.guard import LIVE, PLAYING, forced_pass, nobody_at_the_table, still_current
 from rooms.guard import current as _current
 from rooms.guard import lock as _lock
 from rooms.guard import save as _save
@@ -504,8 +504,8 @@ def _holds_any(seats: list[Seat], session_key: str | None) -> bool:
 
 def _authorise(seat: Seat, session_key, by_server: bool, state, move: Action) -> None:
     if by_server:
-        forced_pass = move.type == "pass" and state.legal_actions() == [Action.pass_()]
-        if seat.played_by_cpu or (forced_pass and state.turn == seat.index):
+        forced = move.type == "pass" and forced_pass(state)
+        if seat.played_by_cpu or (forced and state.turn == seat.index):
             return
         raise RoomError("not_your_seat")
     if not session_key or seat.session_key != session_key or seat.kind != Seat.Kind.HUMAN:

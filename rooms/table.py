@@ -42,8 +42,17 @@ def build(
 
 
 def only_passes(legal: list[dict] | None) -> bool:
-    """Whether a seat's legal actions are a pass alone: the server passes for it (a forced pass)."""
+    """Whether a seat's legal actions are a pass alone."""
     return bool(legal) and all(a["type"] == "pass" for a in legal or ())
+
+
+def server_passes(view: dict | None) -> bool:
+    """Whether the server passes for the seat whose `view` this is (its turn, no card it can play)
+    under rules where that pass tells the table nothing new (`rooms.guard.forced_pass`, on the
+    state); where passes may be chosen, the player passes by hand."""
+    if not view or view["rules"]["pass_when_playable"]:
+        return False
+    return only_passes(view.get("legal"))
 
 
 def with_shown_names(view: dict) -> dict:
@@ -211,6 +220,9 @@ def personal(
     if t["controls"] and t["turn"]["forced_pass"]:
         said = [t["live"], forced_pass_text(t["turn"]["passes_left"])]
         t["live"] = narrate.sentence_space().join(s for s in said if s)
+    elif t["controls"] and t["turn"]["must_pass"]:
+        said = [t["live"], must_pass_text(t["turn"]["passes_left"])]
+        t["live"] = narrate.sentence_space().join(s for s in said if s)
     return t
 
 
@@ -245,6 +257,14 @@ def forced_pass_text(passes_left) -> str:
         "You have no card you can play: you pass automatically, and it counts as one of your "
         "passes."
     )
+
+
+def must_pass_text(passes_left) -> str:
+    """The turn note of a seat with no card to play where a pass may be chosen (the player passes
+    by hand: `server_passes`), and what the live region says after "Your turn."."""
+    if passes_left == 1:
+        return _("You have no card you can play: press Pass. It is your last pass.")
+    return _("You have no card you can play: press Pass.")
 
 
 def round_number(view: dict) -> int:
@@ -414,7 +434,9 @@ def turn_facts(view: dict, viewer_seat, names) -> dict:
         "seat": turn,
         "name": names[turn] if turn is not None else "",
         "mine": mine,
-        "forced_pass": mine and only_passes(legal),
+        "forced_pass": mine and server_passes(view),
+        # no card to play where a pass may be chosen: the player passes by hand (`server_passes`)
+        "must_pass": mine and not server_passes(view) and only_passes(legal),
         "passes_left": passes_left,
         "pass_label": pass_label(passes_left),
     }
@@ -480,7 +502,7 @@ def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
     to a seat with no card to play: the server passes for it at once, and says so)."""
     sentences = [spoken_move]
     mine = view["turn"] is not None and view["turn"] == viewer_seat
-    if mine and not only_passes(view.get("legal")):
+    if mine and not server_passes(view):
         sentences.append(_("Your turn."))
     return narrate.sentence_space().join(s for s in sentences if s)
 

@@ -1,15 +1,20 @@
-"""A forced pass happens by itself, and only the player who passed is told why."""
+"""A forced pass happens by itself, and only the player who passed is told why: under "must play
+when able", where every pass already says the seat holds no playable card. Where a pass may be
+chosen (the Japanese rules), a pass made at once by the server told the table what the pass itself
+does not: the player passes by hand, told privately that they have nothing to play."""
 
 import re
 
 import pytest
 
+from rooms import services
 from tests.live_support import (
     connect,
     cpu_room,
     db,
     frames_until,
     fresh,
+    legal,
     live,  # noqa: F401  (the fixture)
     new_session,
 )
@@ -20,10 +25,21 @@ NOTE = "You had no card you could play, so you passed."
 
 
 def human_forced_to_pass(key):
-    """A deal where the red seat opens and holds no card it can play (about one deal in ten)."""
+    """A deal where the red seat opens and holds no card it can play (about one deal in ten),
+    under "must play when able"."""
+    while True:
+        room = cpu_room(key, pass_when_playable=False)
+        if room.turn == 0 and room.auto_turn:
+            return room
+        room.delete()
+
+
+def human_with_nothing_to_play(key):
+    """The same deal where a pass may be chosen (the Japanese preset)."""
     while True:
         room = cpu_room(key)
-        if room.turn == 0 and room.auto_turn:
+        assert room.rules["pass_when_playable"]
+        if room.turn == 0 and [a["type"] for a in legal(room)] == ["pass"]:
             return room
         room.delete()
 
@@ -112,3 +128,31 @@ async def test_the_note_stays_above_the_hand_until_the_players_turn_comes_back(l
         assert NOTE in shown, frame
     assert back
     await player.disconnect()
+
+
+async def test_where_a_pass_may_be_chosen_the_player_passes_by_hand(live, settings):  # noqa: F811
+    settings.SEVENS_CPU_DELAY = 0.05
+    aki = await db(new_session)()
+    room = await db(human_with_nothing_to_play)(aki)
+    assert not room.auto_turn  # the server does not play this turn
+    player = await connect(room.slug, aki)
+    watcher = await connect(room.slug, None)
+    await live.idle()
+    seen_by_player, seen_by_watcher = await frames(player), await frames(watcher)
+    assert await db(lambda: fresh(room).match.rounds.get().events)() == []
+    # told privately, in the turn note and the live region: nothing to play, press Pass
+    told = "You have no card you can play: press Pass."
+    assert any(told in f for f in seen_by_player)
+    assert not any(told in f or "pass automatically" in f for f in seen_by_watcher)
+    # the server may not pass for it either
+    refused = await db(services.submit_action)(
+        room.slug, 0, {"type": "pass"}, room.version, None, by_server=True
+    )
+    assert refused.error is not None and refused.error.code == "not_your_seat"
+    passed = await db(services.submit_action)(room.slug, 0, {"type": "pass"}, room.version, aki)
+    assert passed.ok
+    events = await db(lambda: fresh(room).match.rounds.get().events)()
+    assert events[0] == {"seat": 0, "type": "pass"}
+    assert not any(NOTE in f for f in await frames(player))  # not "so you passed": it did
+    await player.disconnect()
+    await watcher.disconnect()

@@ -22,9 +22,14 @@ def test_it_offers_play_pass_with_passes_left_and_hint_on_the_viewers_turn():
     assert "Your turn" in html
 
 
+def must_play_when_able(v: dict) -> dict:
+    """The view under "must play when able": a pass with no card to play is the server's."""
+    return {**v, "rules": {**v["rules"], "pass_when_playable": False}}
+
+
 def test_it_notes_a_forced_pass():
     state = played_state()
-    v = view(state, state.turn)
+    v = must_play_when_able(view(state, state.turn))
     v["legal"] = [{"type": "pass"}]
     t = table_for(v, state.turn)
     html = fragment(t, "controls")
@@ -47,6 +52,30 @@ def test_it_notes_a_forced_pass():
     html = fragment(table_for(v, state.turn), "controls")
     note = re.search(r'<p id="turn-note" class="turn-note forced-pass"[^>]*>(.*?)</p>', html)
     assert note and note.group(1) == "You have no card you can play: you pass automatically."
+
+
+def test_where_a_pass_may_be_chosen_it_asks_for_the_pass_with_no_card_to_play():
+    """The server passing at once told the table that the seat held no playable card, which a
+    pass under these rules does not: the player presses Pass, told so privately."""
+    state = played_state()
+    v = view(state, state.turn)
+    assert v["rules"]["pass_when_playable"]
+    v["legal"] = [{"type": "pass"}]
+    t = table_for(v, state.turn)
+    html = fragment(t, "controls")
+    note = re.search(r'<p id="turn-note" class="turn-note must-pass"[^>]*>(.*?)</p>', html)
+    assert note and note.group(1) == "You have no card you can play: press Pass."
+    assert "automatically" not in html and "Your turn" not in html
+    live = fragment(t, "live")
+    assert live.endswith("Your turn. You have no card you can play: press Pass.</div>")
+    # its last pass: said so (the next turn with nothing to play puts it out of the round)
+    v["seats"] = [{**s, "passes_left": 1} for s in v["seats"]]
+    html = fragment(table_for(v, state.turn), "controls")
+    assert "press Pass. It is your last pass." in html
+    # The pushed frame's controls are the page's, word for word.
+    from rooms import seatparts
+
+    assert seatparts.controls(t) == fragment(t, "controls")
 
 
 def test_it_offers_a_watcher_no_controls():
@@ -74,7 +103,7 @@ def test_a_forced_pass_says_the_words_of_the_chinese_game_in_traditional_chinese
     from django.utils import translation
 
     state = played_state()
-    v = view(state, state.turn)
+    v = must_play_when_able(view(state, state.turn))
     v["legal"] = [{"type": "pass"}]
     v["seats"] = [{**s, "passes_left": None} for s in v["seats"]]
     with translation.override("zh-hant"):

@@ -60,3 +60,42 @@ def test_the_curtain_of_a_seat_with_a_card_still_asks_for_the_device():
     assert not page["curtain"]["passes"]
     hand = render.render_fragments(page)
     assert "Pass the device to" in hand and "curtain-button" in hand
+
+
+def japanese_seat_with_nothing_to_play(key: str):
+    """A hot-seat room on the Japanese rules (a pass may be chosen) whose first seat to act has
+    no card it can play (about one deal in ten)."""
+    for _ in range(500):
+        room = services.create_room(
+            rules=RuleSet.preset("japanese", rounds=1).to_dict(), mode="hotseat", level=None,
+            names=["Aki", "Ben", "Chie", "Dan"], session_key=key,
+        )  # fmt: skip
+        if [a["type"] for a in legal(room)] == ["pass"]:
+            return room
+        room.delete()
+    raise AssertionError("no deal left the first seat without a card")
+
+
+def test_where_a_pass_may_be_chosen_the_curtain_asks_for_the_device_and_the_player_passes():
+    """Said on the curtain, "has no card to play" told everyone at the device what a pass under
+    these rules does not: the curtain is every seat's, and the player presses Pass."""
+    key = new_session()
+    room = japanese_seat_with_nothing_to_play(key)
+    assert not room.auto_turn
+    name = ["Aki", "Ben", "Chie", "Dan"][room.turn]
+    page = render.table_for(room, None, device=True)
+    assert page["curtain"]["seat"] == room.turn and not page["curtain"]["passes"]
+    snap = frames.read(room.slug)
+    pushed = frames.table_for(snap, None, room.turn, device=True).fragments["hand"]
+    for hand in (render.render_fragments(page), pushed):
+        words = re.sub(r'<span class="name-unit">([^<]*)</span>', r"\1", hand)
+        assert f"Pass the device to {name}" in words and "curtain-button" in hand
+        assert "no card to play" not in words
+    # Lifted, the player alone reads that nothing fits, and passes by hand.
+    lifted = render.table_for(room, None, device=True, hotseat_revealed=room.turn)
+    controls = render.render_fragments(lifted)
+    assert 'class="turn-note must-pass"' in controls
+    assert "You have no card you can play: press Pass." in controls
+    assert "pass automatically" not in controls
+    result = services.submit_action(room.slug, room.turn, {"type": "pass"}, room.version, key)
+    assert result.ok

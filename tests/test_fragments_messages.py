@@ -78,9 +78,10 @@ def test_the_log_says_who_starts_and_why():
 
 
 def test_a_turn_the_server_passes_for_the_viewer_is_not_read_out_as_their_turn():
-    # No card to play: the server passes at once (a forced pass), so the live region does not
-    # send a screen-reader user looking for a card ("Your turn."); the turn's note says why.
-    state = new_round(RuleSet.preset("japanese"), seed=0, dealer=0)
+    # No card to play under "must play when able": the server passes at once (a forced pass), so
+    # the live region does not send a screen-reader user looking for a card ("Your turn."); the
+    # turn's note says why.
+    state = new_round(RuleSet.preset("japanese", pass_when_playable=False), seed=0, dealer=0)
     for _ in range(200):
         legal = state.legal_actions()
         if legal and all(a.type == "pass" for a in legal):

@@ -337,7 +337,10 @@
     var active = document.activeElement;
     if (!focusKey || (active && active !== document.body && document.body.contains(active))) return;
     // At the end of a round the next step is in the settlement, not among the cards left.
-    var candidates = [focusKey, "#hand .card.playable", "#settlement button", "#hand button", "#controls button"];
+    var candidates = [focusKey, "#hand .card.playable"];
+    // No card to play where a pass is chosen by hand (rooms.table.server_passes): on to Pass.
+    if (document.querySelector("#controls .must-pass")) candidates.push("#pass-button");
+    candidates.push("#settlement button", "#hand button", "#controls button");
     for (var i = 0; i < candidates.length; i++) {
       // The first one shown: Play, Pass and Hint are hidden for a seat out of the round.
       // (A round's cards left are disabled: shown, never focused.)

@@ -363,17 +363,26 @@ def tab_to(page: Page, selector: str, *, limit: int = 120) -> None:
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> str:
-    """'turn' once the viewer may act (not a forced pass), 'over' once the round is settled."""
-    page.wait_for_function(
-        """() => {
-            const mine = document.querySelector('#controls .turn-note[data-mine="true"]');
-            const forced = document.querySelector('#controls .forced-pass');
-            const over = document.querySelector('#settlement:not([hidden])');
-            return over || (mine && !forced);
-        }""",
-        timeout=TIMEOUT_MS,
-    )
-    return "over" if page.locator("#settlement:not([hidden])").count() else "turn"
+    """'turn' once the viewer may act (not a forced pass), 'over' once the round is settled. A
+    turn with no card to play where a pass may be chosen (the player passes by hand) is passed
+    here, as its player would: the tests that wait for a turn mean one with a card to play."""
+    while True:
+        page.wait_for_function(
+            """() => {
+                const mine = document.querySelector('#controls .turn-note[data-mine="true"]');
+                const forced = document.querySelector('#controls .forced-pass');
+                const over = document.querySelector('#settlement:not([hidden])');
+                return over || (mine && !forced);
+            }""",
+            timeout=TIMEOUT_MS,
+        )
+        if page.locator("#settlement:not([hidden])").count():
+            return "over"
+        if not page.locator("#controls .must-pass").count():
+            return "turn"
+        before = version(page)
+        page.locator("#controls .pass-button").click()
+        page.wait_for_function(NEWER, arg=before)
 
 
 def play_by_keyboard(page: Page) -> str | None:
