@@ -208,7 +208,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.resync(RoomError("stale"))
         action = _plain_action(message)
         if action is None:  # the joker without its spot: the spot is looked up
-            action = await database_sync_to_async(_action_dict)(self.slug, seat, message)
+            action = await database_sync_to_async(_joker_action)(
+                self.slug, seat, message, self.session_key
+            )
         result = await database_sync_to_async(services.submit_action)(
             self.slug, seat, action, message.version, self.session_key
         )
@@ -436,6 +438,14 @@ def _plain_action(message: Message) -> dict | None:
     if message.spot:
         return {"type": "joker", "spot": message.spot, "card": cards[0]}
     return None
+
+
+def _joker_action(slug: str, seat: int, message: Message, session_key: str | None) -> dict:
+    """`_action_dict` for a joker sent without its spot, for the browser holding the seat only:
+    the spot is looked up in the seat's legal moves, and what is said when none or two fit tells
+    which cards the seat holds beside the joker."""
+    services.check_holds(slug, seat, session_key)
+    return _action_dict(slug, seat, message)
 
 
 def _action_dict(slug: str, seat: int, message: Message) -> dict:

@@ -83,8 +83,29 @@ BLANK = frozenset(("Cf", "Mn", "Me", "Zs"))
 
 
 def name_key(name: str) -> str:
-    """A name compared as it reads: its wide and narrow forms as one, any case, no spaces."""
-    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """A name compared as it reads: its wide and narrow forms as one, any case, no spaces, nor
+    anything that draws nothing ("Aki\u200b" reads as "Aki": a newcomer passed for the host)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in "".join(folded.split()) if not _draws_nothing(c))
+
+
+# Marks that draw nothing: the combining grapheme joiner, two Khmer vowels not to be used, the
+# Mongolian variation selectors (the other variation selectors are found by their ranges).
+IGNORED_MARKS = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
+
+
+def _draws_nothing(c: str) -> bool:
+    """Unicode's default ignorable code points (format characters such as the zero-width ones, the
+    soft hyphen and the tags; the variation selectors; the Hangul fillers), and the blank Braille
+    cell: a name reads the same with or without them."""
+    point = ord(c)
+    return (
+        unicodedata.category(c) == "Cf"
+        or c in BLANK_LETTERS
+        or c in IGNORED_MARKS
+        or 0xFE00 <= point <= 0xFE0F
+        or 0xE0100 <= point <= 0xE01EF
+    )
 
 
 @functools.cache

@@ -111,7 +111,7 @@ def table_for(
         "messages": None,
         "hand": (viewer, curtain, device),
         "controls": (viewer, curtain, device),
-        "table_state": (viewer, curtain),
+        "table_state": (viewer, curtain, device),
     }
     fragments = {}
     for name in FRAGMENTS:

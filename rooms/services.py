@@ -45,6 +45,7 @@ from rooms.presence import (  # noqa: F401  (presence and the sweep, offered her
     seat_disconnected,
 )
 from rooms.tableview import (  # noqa: F401  (the read side, offered here too)
+    check_holds,
     hint_for,
     holds_all_seats,
     legal_for,

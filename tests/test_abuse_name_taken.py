@@ -50,3 +50,25 @@ def test_the_refused_name_stays_in_the_box_to_be_changed(client):
     assert response.status_code == 400
     box = response.content.decode().split('id="join-name"', 1)[1].split(">", 1)[0]
     assert 'value="aki sato"' in box
+
+
+# Characters that draw nothing: a zero-width space or joiner, a word joiner, a byte order mark,
+# a soft hyphen, a Hangul filler, a variation selector, a grapheme joiner, a tag character.
+INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u3164", "\ufe0f", "\u034f"]
+
+
+@pytest.mark.parametrize("invisible", [*INVISIBLE, "\U000e0041"])
+def test_a_character_that_draws_nothing_does_not_make_the_name_another(invisible):
+    # "Aki\u200b Sato" drew as "Aki Sato" in every seat tag and log line: a newcomer passed for
+    # the host after all.
+    room = friend_room()
+    with pytest.raises(services.RoomError) as refused:
+        services.take_seat(room, 1, f"Aki{invisible} Sato", new_session())
+    assert refused.value.code == "name_taken"
+    assert room.seats.get(index=1).session_key is None
+
+
+def test_nor_does_it_make_a_computers_name_a_players():
+    room = friend_room()
+    services.take_seat(room, 1, "CPU\u200b 3", new_session())
+    assert room.seats.get(index=1).name == "Player 2"

@@ -140,6 +140,21 @@ async def test_it_gives_no_hint_to_a_socket_whose_seat_changed_hands_unknown_to_
     await comm.disconnect()
 
 
+async def test_it_looks_up_no_joker_spot_for_a_socket_whose_seat_changed_hands_unknown_to_it():
+    # A joker sent without its spot has the spot looked up in the seat's legal moves, and the
+    # answer ("cannot follow the joker", "choose which spot", or on to the move) told which cards
+    # the seat's new player holds beside the joker, card by card.
+    room, keys = await db(friend_match)()
+    comm = await connect(room.slug, keys[room.turn])
+    await answer(comm)
+    eve = await db(new_session)()
+    await db(Seat.objects.filter(room=room, index=room.turn).update)(session_key=eve)
+    await comm.send_to(text_data=send(action="joker", card="9S", version=room.version))
+    reply = await answer(comm)
+    assert "You do not hold that seat." in reply and "joker" not in reply
+    await comm.disconnect()
+
+
 def test_it_gives_no_seat_to_a_guess():
     room, keys = friend_match()
     assert len(room.slug) >= 16  # 12 random bytes: rooms are found by their link only
