@@ -451,13 +451,19 @@ def lobby_text(lobby: list[dict]) -> str:
             }
         return seat["name"]
 
-    names = [said(seat) for seat in lobby if not seat["free"]]
+    names = pgettext("between the names of a list", ", ").join(
+        said(seat) for seat in lobby if not seat["free"]
+    )
     free = sum(1 for seat in lobby if seat["free"])
+    if not free:
+        # Not "0 seats are free": the languages with one plural form ("空席は 0 席です",
+        # "還有 0 個空位") read it as "still 0 free seats", and the room no longer waits for anyone.
+        return _("Every seat is taken: %(names)s.") % {"names": names}
     return ngettext(
         "Waiting for players. Seated: %(names)s. %(free)s seat is free.",
         "Waiting for players. Seated: %(names)s. %(free)s seats are free.",
         free,
-    ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
+    ) % {"names": names, "free": free}
 
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
