@@ -1,16 +1,26 @@
 """The visitor's language on the room sockets.
 
 Django's LocaleMiddleware picks the language of each HTTP request; a WebSocket passes through no
-Django middleware, so this picks it the same way for the socket's whole life (the switcher's
-cookie, else Accept-Language, else English). Every fragment pushed to that socket, and every
-message and error sent to it, is then in the language of the page it updates.
+Django middleware, so this picks it for the socket's whole life: the language the page names in
+the socket's address (`?lang=ja`: the room page writes its own), else as the middleware does (the
+switcher's cookie, else Accept-Language, else English). Every fragment pushed to that socket, and
+every message and error sent to it, is then in the language of the page it updates: a page that
+reconnects after the language was changed in another tab (the cookie) stays in its own language,
+where it had filled a Japanese page with Chinese fragments under `<html lang="ja">`.
 """
 
+from urllib.parse import parse_qs
+
+from django.conf import settings
 from django.http import HttpRequest, parse_cookie
 from django.utils import translation
 
 
 def scope_language(scope) -> str:
+    query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin1"))
+    named = (query.get("lang") or [""])[0].lower()
+    if named in {code for code, _name in settings.LANGUAGES}:
+        return named
     headers = {}
     for name, value in scope.get("headers") or []:
         key = name.decode("latin1").lower()

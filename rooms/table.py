@@ -463,13 +463,19 @@ def lobby_text(lobby: list[dict]) -> str:
     (read again when someone takes or leaves a seat). A seat is said as its tag shows it
     (`lobby_tag`: a friend away, or whose connection went; `own_lobby`: never to that friend): the
     lobby's seats are its only news, and the live region reads them again."""
-    names = [lobby_tag(seat) for seat in lobby if not seat["free"]]
+    names = pgettext("between the names of a list", ", ").join(
+        lobby_tag(seat) for seat in lobby if not seat["free"]
+    )
     free = sum(1 for seat in lobby if seat["free"])
+    if not free:
+        # Not "0 seats are free": the languages with one plural form ("空席は 0 席です",
+        # "還有 0 個空位") read it as "still 0 free seats", and the room no longer waits for anyone.
+        return _("Every seat is taken: %(names)s.") % {"names": names}
     return ngettext(
         "Waiting for players. Seated: %(names)s. %(free)s seat is free.",
         "Waiting for players. Seated: %(names)s. %(free)s seats are free.",
         free,
-    ) % {"names": pgettext("between the names of a list", ", ").join(names), "free": free}
+    ) % {"names": names, "free": free}
 
 
 def lobby_tag(seat: dict, *, html: bool = False) -> str:

@@ -1,8 +1,10 @@
 """The pages: the home page's menu and the room page (lobby, table, button panel)."""
 
+from django.conf import settings
 from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
@@ -287,7 +289,17 @@ def start(request, slug):
 def room_log(request, slug):
     """The lines of the round's log before the `before`-th, which the whole table leaves out (it
     shows the last `table.LOG_TAIL`): an `<ol>` that takes the place of the page's "Show the
-    earlier lines" button. The log is public: a watcher sees it too."""
+    earlier lines" button. The log is public: a watcher sees it too. In the language the link
+    names (`lang`, the page's: its socket's, `config.i18n`), else the request's: a page open
+    before the language was changed in another tab got the earlier lines in the new one."""
+    language = request.GET.get("lang", "")
+    if language not in dict(settings.LANGUAGES):
+        return _room_log(request, slug)
+    with translation.override(language):
+        return _room_log(request, slug)
+
+
+def _room_log(request, slug):
     try:
         snap = frames.read(slug)  # the room at its version, read once for every socket too
     except Room.DoesNotExist:

@@ -41,6 +41,20 @@ def test_the_lobby_says_who_sits_and_how_many_seats_are_free(client):
     assert live(html) == "Waiting for players. Seated: Aki, Ben (away). 2 seats are free."
 
 
+def test_a_full_lobby_says_every_seat_is_taken_not_that_none_is_free(client):
+    # Said "0 seats are free", which the languages of one plural form read as "空席は 0 席です"
+    # and "還有 0 個空位" (still 0 free seats) while the room no longer waited for anyone.
+    aki, ben, chie = new_session(), new_session(), new_session()
+    room = create_room(
+        rules=rules(players=3), mode="friend", level=None, names=["Aki"], session_key=aki
+    )
+    take_seat(room.slug, 1, "Ben", ben)
+    take_seat(room.slug, 2, "Chie", chie)
+    client.cookies["sessionid"] = aki
+    html = client.get(f"/room/{room.slug}/").content.decode()
+    assert live(html) == "Every seat is taken: Aki, Ben, Chie."
+
+
 def test_a_round_that_starts_is_said(client):
     aki = new_session()
     chinese = RuleSet.preset("chinese").to_dict()

@@ -11,13 +11,13 @@ from tests.live_support import Communicator, cpu_room, db, frames_until, live, n
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("live")]
 
 
-async def connect(slug: str, key: str, *, cookie: str = "", accept: str = ""):
+async def connect(slug: str, key: str, *, cookie: str = "", accept: str = "", query: str = ""):
     from config.asgi import application
 
     headers = [(b"origin", b"http://localhost"), (b"cookie", f"sessionid={key}{cookie}".encode())]
     if accept:
         headers.append((b"accept-language", accept.encode()))
-    comm = Communicator(application, f"/ws/room/{slug}/", headers=headers)
+    comm = Communicator(application, f"/ws/room/{slug}/{query}", headers=headers)
     connected, _ = await comm.connect(timeout=10)
     assert connected
     return comm
@@ -51,4 +51,24 @@ async def test_it_speaks_english_by_default():
     comm = await connect(room.slug, aki)
     frame = await comm.receive_from(timeout=10)
     assert "Your hand" in frame
+    await comm.disconnect()
+
+
+async def test_it_keeps_the_language_its_page_names_whatever_the_cookie_says_since():
+    # The language changed in another tab (the cookie: 繁體中文) while a Japanese room page was
+    # open: its socket, reconnecting, pushed Chinese fragments into the page under lang="ja".
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, aki, cookie="; django_language=zh-hant", query="?lang=ja")
+    frame = await comm.receive_from(timeout=10)
+    assert "あなたの手札" in frame and "你的手牌" not in frame
+    await comm.disconnect()
+
+
+async def test_a_language_the_site_does_not_speak_in_the_address_is_ignored():
+    aki = await db(new_session)()
+    room = await db(cpu_room)(aki)
+    comm = await connect(room.slug, aki, cookie="; django_language=ja", query="?lang=xx")
+    frame = await comm.receive_from(timeout=10)
+    assert "あなたの手札" in frame
     await comm.disconnect()

@@ -59,7 +59,10 @@ def test_it_renders_each_fragment_exactly_as_a_pushed_frame_does(client):
 def test_it_connects_the_page_to_the_rooms_socket(client):
     room, _key = open_room(client)
     page = client.get(f"/room/{room.slug}/").content.decode()
-    assert f'hx-ext="ws" ws-connect="/ws/room/{room.slug}/"' in page
+    assert f'hx-ext="ws" ws-connect="/ws/room/{room.slug}/?lang=en"' in page
+    # The socket speaks the page's language (config/i18n.py), which the address names.
+    page = client.get(f"/room/{room.slug}/", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert f'ws-connect="/ws/room/{room.slug}/?lang=zh-hant"' in page
     assert "django_htmx/ext/hx-ws-2.min.js" in page
     assert "js/panel.js" in page
 

@@ -45,7 +45,7 @@ def test_the_earlier_lines_and_the_tail_make_the_whole_log(client, language, acc
     first = len(lines) - table.LOG_TAIL + 1
     assert sorted(tail) == list(range(first, len(lines) + 1))
     assert [parse(tail[n]).children[0].children[0].text for n in sorted(tail)] == lines[first - 1 :]
-    assert link == f"/room/{room.slug}/log/?round=1&before={first}"
+    assert link == f"/room/{room.slug}/log/?round=1&before={first}&lang={language}"
 
     # a watcher's browser (no seat, no session) may read it: the log is public
     response = client.get(link, HTTP_ACCEPT_LANGUAGE=accept)
@@ -53,6 +53,19 @@ def test_the_earlier_lines_and_the_tail_make_the_whole_log(client, language, acc
     earlier = parse(response.content.decode())
     ol = select(earlier, "ol#log-earlier")[0]
     assert [li.children[0].text for li in ol.children if li.tag == "li"] == lines[: first - 1]
+
+
+def test_it_sends_the_earlier_lines_in_the_language_of_the_page_that_asks(client):
+    # The language was changed in another tab (the cookie) while a Japanese page was open: its
+    # "Show the earlier lines" brought them in the new language, under the Japanese ones.
+    room = long_round()
+    lines = whole_log(room, "ja")
+    _tail, link = shown(room, "ja")
+    client.cookies["django_language"] = "zh-hant"
+    earlier = parse(client.get(link).content.decode())
+    ol = select(earlier, "ol#log-earlier")[0]
+    said = [li.children[0].text for li in ol.children if li.tag == "li"]
+    assert said and said == lines[: len(said)]
 
 
 def test_it_sends_the_lines_before_the_ones_the_page_shows_even_after_more_moves(client):
