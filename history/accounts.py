@@ -76,6 +76,15 @@ class LogInForm(AuthenticationForm):
     password at all: a guess past the limit learns nothing, and costs no hash."""
 
     refused = None
+    # Django's own words, marked here so that the site's catalogues say them: Django's Chinese
+    # set the username's label apart with plain spaces ("輸入正確的 使用者名稱 和密碼").
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "Please enter a correct %(username)s and password. Note that both fields may be "
+            "case-sensitive."
+        ),
+    }
 
     def clean(self):
         if self.refused:
