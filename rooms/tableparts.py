@@ -13,8 +13,8 @@ import functools
 import html
 
 from django.urls import reverse
-from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from rooms.narrate import sentence_space
 
@@ -190,8 +190,7 @@ def log(t: dict) -> str | None:
         }
         button = (
             '<p id="log-earlier"><button type="button" class="log-earlier" '
-            f'hx-get="{e(url)}?round={e(t["round_number"])}&amp;before={e(t["log_start"])}'
-            f'&amp;lang={e(get_language())}" '
+            f'hx-get="{e(url)}?round={e(t["round_number"])}&amp;before={e(t["log_start"])}" '
             f'hx-target="#log-earlier" hx-swap="outerHTML">{more}</button></p>'
         )
         start = f' start="{e(t["log_start"])}"'

@@ -1138,6 +1138,15 @@
   homeRules();
   // "Show the earlier lines" is replaced by them: the focus goes to them, not to the page's top.
   var earlierAsked = false;
+  // In the page's own language (rooms.views.room_log): another tab may have changed the cookie's
+  // since this page was drawn. Added here, not written in every pushed log (the whole table's
+  // bytes).
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var asker = event.detail.elt;
+    if (asker && asker.closest && asker.closest("button.log-earlier")) {
+      event.detail.parameters.lang = document.documentElement.lang;
+    }
+  });
   document.body.addEventListener("htmx:beforeRequest", function (event) {
     if (event.target.closest && event.target.closest("button.log-earlier")) earlierAsked = true;
   });

@@ -381,7 +381,13 @@ def wait_for_my_turn_or_the_end(page: Page) -> str:
         if not page.locator("#controls .must-pass").count():
             return "turn"
         before = version(page)
-        page.locator("#controls .pass-button").click()
+        # The 3D table's own Pass where it is drawn (the panel's may be out of sight: pressing it
+        # scrolled the page away from the table), else the panel's.
+        table_pass = page.locator('#table3d [data-table-action="pass"]')
+        if table_pass.count() and table_pass.is_visible():
+            table_pass.click()
+        else:
+            page.locator("#controls .pass-button").click()
         page.wait_for_function(NEWER, arg=before)
 
 

@@ -139,7 +139,10 @@ class TestDeltas(LiveRoomTestCase):
         page.locator("#log summary").click()
         button = page.locator("#log button.log-earlier")
         assert button.text_content() == f"Show the {len(kept) - LOG_TAIL} earlier lines"
-        button.click()
+        # asked in the page's own language (another tab may have changed the cookie's)
+        with page.expect_request(lambda request: "/log/" in request.url) as asked:
+            button.click()
+        assert "lang=en" in asked.value.url
         page.wait_for_selector("#log ol.log-earlier")
         page.wait_for_function(  # panel.js has given the fetched lines their words too
             "() => [...document.querySelectorAll('#log-earlier li')]"

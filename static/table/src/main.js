@@ -152,14 +152,22 @@ function boot(root) {
     return document.querySelector(".room")?.getAttribute("data-joker-needs-card") || "";
   }
 
+  // The player's turn with no card to play where a pass is chosen by hand (the server passes only
+  // where a pass says that anyway): the panel's turn note, "press Pass", over the table too.
+  function mustPassNote() {
+    if (!view || !isMyTurn(view)) return "";
+    return document.querySelector("#controls .turn-note.must-pass")?.textContent.trim() || "";
+  }
+
   // The panel's latest message, over the table too (only a change is written, as below); while
-  // the joker is lifted alone, what to do next.
+  // the joker is lifted alone, what to do next; with no message, a turn that can only pass.
   function syncMessage() {
     if (!messageBox) return;
     const guidance = jokerGuidance();
     const message = guidance ? null : document.querySelector("#messages .message");
+    const mustPass = guidance || message ? "" : mustPassNote();
     // A hint is shown with the cards' symbols and read out in words (a hidden copy): the shown one.
-    const text = guidance || (message?.querySelector(".message-shown") || message)?.textContent.trim() || "";
+    const text = guidance || (message?.querySelector(".message-shown") || message)?.textContent.trim() || mustPass;
     // The panel asks where the joker goes (two spots): the question, and a button per spot that
     // presses the panel's own (looked up when pressed: the panel may have drawn them again).
     const spots = message ? [...message.querySelectorAll("button.joker-spot")] : [];
@@ -186,8 +194,9 @@ function boot(root) {
       }
     }
     messageBox.hidden = !text;
-    // The server passed for the player (no card to play): seed 002 says so above the hand.
-    aboveHand = message?.dataset.note === "forced_pass";
+    // The server passed for the player (no card to play): seed 002 says so above the hand; so
+    // does the note of a turn that can only pass.
+    aboveHand = message?.dataset.note === "forced_pass" || Boolean(mustPass);
     // Placed now, and again with the tags on the next frame if it moved: they keep clear of it.
     const before = placed;
     placeMessage();
