@@ -217,7 +217,9 @@
         // Off turn, "choose a card first" would send the player looking for a card to choose.
         var note = $("#controls .turn-note");
         var offTurn = note && note.getAttribute("data-mine") === "false";
-        say(words(form, offTurn ? "data-not-your-turn" : "data-choose-first"), true);
+        // With no card that fits, there is none to choose: the turn note says to press Pass.
+        var noCard = note && note.classList.contains("must-pass") && note.textContent.trim();
+        say(noCard || words(form, offTurn ? "data-not-your-turn" : "data-choose-first"), true);
         event.preventDefault();
         return;
       }

@@ -75,3 +75,26 @@ class TestTheTableAsksForThePass(Table3dRoom):
         assert first_event(slug) == {"seat": 0, "type": "pass"}
         assert page.evaluate("() => sevensTable.view.turn") != 0
         expect(message).to_be_hidden()
+
+    def test_play_pressed_with_no_card_says_to_press_pass(self):
+        # "Choose a card first, then press Play." sent the player looking for a card that is not
+        # there: Play, the table's or the panel's, says what the turn note says.
+        slug, key = nothing_to_play_room()
+        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(TIMEOUT_MS)
+        self.addCleanup(context.close)
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": self.live_server_url}]
+        )
+        page = context.new_page()
+        page.goto(self.url(f"/room/{slug}/"))
+        connected(page)
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        messages = page.locator("#messages")
+        page.locator('#table3d [data-table-action="play"]').click(force=True)
+        expect(messages).to_have_text(NOTE)
+        expect(page.locator("#table3d [data-table3d-message]")).to_have_text(NOTE)
+        expect(messages).to_have_attribute("aria-live", "assertive")
+        page.evaluate("() => document.querySelector('#controls .play-button').click()")
+        expect(messages).to_have_text(NOTE)
+        assert first_event(slug) is None
