@@ -165,7 +165,8 @@ def context(
         view = snap.view(None) if snap.state is not None else None
         pub = CONTEXTS.put(pub_key, table.public(view, room=room_facts(room, snap.seats)))
     view = snap.view(viewer) if snap.state is not None else None
-    # A curtain for a seat with no card to play: the server passes for it (no reveal button).
+    # A curtain for a seat the server passes for (no card to play, under "must play when able":
+    # `table.server_passes`): no reveal button.
     passes = curtain is not None and snap.state is not None
     passes = passes and table.server_passes(snap.view(curtain))
     return CONTEXTS.put(

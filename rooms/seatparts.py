@@ -64,8 +64,9 @@ def controls(t: dict) -> str:
     if not t.get("controls"):
         return f'<section id="controls" hx-swap-oob="true" aria-label="{label}" hidden></section>'
     turn = t["turn"]
-    # A turn with no card to play is passed by the server: the note says so instead of "your
-    # turn" (the live region reads it out: rooms.table.personal).
+    # A turn with no card to play: passed by the server under "must play when able", by hand where
+    # a pass may be chosen; the note says so instead of "your turn" (the live region reads it out:
+    # rooms.table.personal).
     forced = " forced-pass" if turn["forced_pass"] else ""
     forced = " must-pass" if turn.get("must_pass") else forced
     if turn["forced_pass"]:

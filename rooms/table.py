@@ -505,7 +505,8 @@ def lobby_tag(seat: dict, *, html: bool = False) -> str:
 
 def live_text(spoken_move: str, view: dict, viewer_seat) -> str:
     """What the live region reads out: the last move, then "Your turn." to the seat to act (not
-    to a seat with no card to play: the server passes for it at once, and says so)."""
+    to a seat the server passes for at once, `server_passes`, which is told so; a seat that passes
+    by hand hears "Your turn." and then the turn note's "press Pass": `personal`)."""
     sentences = [spoken_move]
     mine = view["turn"] is not None and view["turn"] == viewer_seat
     if mine and not server_passes(view):
