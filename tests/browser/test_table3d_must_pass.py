@@ -3,7 +3,7 @@ by hand (the server's instant pass told the table what such a pass does not). Th
 where the eyes are, above the hand, in the panel's words, and its own Pass makes the pass."""
 
 import pytest
-from browser_support import TIMEOUT_MS, connected, in_own_thread, room_at, version
+from browser_support import TIMEOUT_MS, connected, in_own_thread, open_deal, room_at, version
 from django.conf import settings
 from django.test import override_settings
 from playwright.sync_api import expect
@@ -98,3 +98,17 @@ class TestTheTableAsksForThePass(Table3dRoom):
         page.evaluate("() => document.querySelector('#controls .play-button').click()")
         expect(messages).to_have_text(NOTE)
         assert first_event(slug) is None
+
+    def test_a_shared_devices_lifted_curtain_leaves_the_focus_on_pass(self):
+        # Deal "f": Player 1 acts first with no card that fits. Lifted from the table, the curtain
+        # left the focus on Play, whose Enter only says to press Pass.
+        page = self.new_page(width=1280, height=900)
+        open_deal(page, self.url, start="hotseat", code="f")
+        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        lift = page.locator("#table3d .table3d-curtain button")
+        lift.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#controls .turn-note.must-pass")).to_have_text(NOTE)
+        expect(page.locator('#table3d [data-table-action="pass"]')).to_be_focused()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => sevensTable.view.turn === 1")

@@ -388,7 +388,9 @@ function boot(root) {
     // A seat out of cards keeps Fast-forward on the table while the others finish the round. A
     // seat still playing goes to Play (to Pass before Play stands): after the next deal, or a
     // Skip, it went to Fast-forward, where the next Enter gave the round to the computer.
-    const own = view && playsThisRound(view) ? [playButton, passButton] : [fastButton];
+    // With no card that fits, Pass: Play there only says to press Pass (the panel's Pass likewise).
+    let own = [fastButton];
+    if (view && playsThisRound(view)) own = mustPassNote() ? [passButton, playButton] : [playButton, passButton];
     const target = [nextButton, curtainBox?.querySelector("button"), ...own, ...panel].find(shown);
     if (!target) return; // `focused` is kept: the next change tries again
     focused = null;
