@@ -1,9 +1,9 @@
 """The CPU runner: plays the seats the server plays, without Celery.
 
 Those are CPU seats, seats the CPU holds for an absent human, and forced passes (`Room.auto_turn`).
-After every commit the writing process kicks its runner; the runner waits a readable delay, thinks
-off the event loop (a process pool: a Hard CPU's search must not stall other rooms' sockets), and
-submits through `services.submit_action` with the version it read. The version guard makes a
+After every commit the writing process kicks its runner; the runner thinks during a readable delay
+(so a move takes the delay whatever the thinking: its time tells nothing of the hand), off the
+event loop (a process pool: a Hard CPU's search must not stall other rooms' sockets), and submits through `services.submit_action` with the version it read. The version guard makes a
 second process's try at the same move a no-op, so a move is applied exactly once.
 
 Each server process also sweeps every few seconds: it refreshes the presence of its sockets, hands
@@ -304,9 +304,7 @@ class CpuRunner:
                     if slug in self.again:
                         continue
                     return
-                if turn.delay:
-                    await asyncio.sleep(turn.delay)
-                action = decide(turn) if turn.forced else await self._think(turn.job)
+                action = await self._decide_within_delay(turn)
                 result = await database_sync_to_async(submit)(turn, action)
                 if not result.ok and not result.stale:
                     refused(slug, result)
@@ -316,6 +314,24 @@ class CpuRunner:
             raise
         except Exception:
             log.exception("CPU runner failed in room %s", slug)
+
+    async def _decide_within_delay(self, turn: Turn) -> dict:
+        """The turn's action, thought during the readable delay, not after it: a move then takes
+        the delay whatever the thinking (a Hard seat's search takes up to its budget, a seat with
+        one move nothing), so how long a computer took never tells what it held (a quick pass
+        said "no card to play" where a pass may be chosen). Past the delay, as long as it thinks."""
+        if turn.forced:
+            if turn.delay:
+                await asyncio.sleep(turn.delay)
+            return decide(turn)
+        thinking = asyncio.ensure_future(self._think(turn.job))
+        try:
+            if turn.delay:
+                await asyncio.sleep(turn.delay)
+            return await thinking
+        finally:
+            if not thinking.done():
+                thinking.cancel()
 
     async def _think(self, job: dict) -> dict:
         loop = asyncio.get_running_loop()
