@@ -44,7 +44,8 @@ def first_event(slug: str):
 # (which may again have nothing to play).
 @override_settings(SEVENS_CPU_DELAY=1)
 class TestTheTableAsksForThePass(Table3dRoom):
-    def test_it_says_above_the_hand_that_nothing_fits_and_its_pass_passes(self):
+    def open_room_with_nothing_to_play(self):
+        """Aki's page on `nothing_to_play_room`, its table drawn: the room's slug and the page."""
         slug, key = nothing_to_play_room()
         context = self.browser.new_context(viewport={"width": 1280, "height": 900})
         context.set_default_timeout(TIMEOUT_MS)
@@ -56,6 +57,10 @@ class TestTheTableAsksForThePass(Table3dRoom):
         page.goto(self.url(f"/room/{slug}/"))
         connected(page)
         page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        return slug, page
+
+    def test_it_says_above_the_hand_that_nothing_fits_and_its_pass_passes(self):
+        slug, page = self.open_room_with_nothing_to_play()
         settle(page)
         message = page.locator("#table3d [data-table3d-message]")
         expect(message).to_have_text(NOTE)
@@ -79,17 +84,7 @@ class TestTheTableAsksForThePass(Table3dRoom):
     def test_play_pressed_with_no_card_says_to_press_pass(self):
         # "Choose a card first, then press Play." sent the player looking for a card that is not
         # there: Play, the table's or the panel's, says what the turn note says.
-        slug, key = nothing_to_play_room()
-        context = self.browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(TIMEOUT_MS)
-        self.addCleanup(context.close)
-        context.add_cookies(
-            [{"name": settings.SESSION_COOKIE_NAME, "value": key, "url": self.live_server_url}]
-        )
-        page = context.new_page()
-        page.goto(self.url(f"/room/{slug}/"))
-        connected(page)
-        page.wait_for_function("() => window.sevensTable && sevensTable.ready")
+        slug, page = self.open_room_with_nothing_to_play()
         messages = page.locator("#messages")
         page.locator('#table3d [data-table-action="play"]').click(force=True)
         expect(messages).to_have_text(NOTE)
