@@ -70,6 +70,12 @@ def plan(slug: str) -> Turn | None:
     seat = room.seats.get(index=room.turn)
     delay = 0.0 if room.fast_forward else float(setting("SEVENS_CPU_DELAY", 0.8))
     if not seat.played_by_cpu:
+        if room.rules.get("pass_when_playable", True):
+            # Where a pass may be chosen the player passes by hand (`guard.forced_pass`): a room
+            # marked for the server by a release that passed for them is put right, unversioned
+            # (the game is unchanged), or every sweep would try the pass and be refused.
+            Room.objects.filter(pk=room.pk, version=room.version).update(auto_turn=False)
+            return None
         # The server acts for a player's seat only to make its forced pass (`guard.server_plays`);
         # if the round moved on meanwhile, the version guard refuses the pass as stale.
         return Turn(slug, room.turn, room.version, delay, {}, forced=True)

@@ -92,6 +92,22 @@ def test_it_plans_a_players_forced_pass_without_reading_the_round(django_assert_
     assert not cpu_turn.forced and cpu_turn.seat == 1 and cpu_turn.job["events"]
 
 
+def test_a_room_marked_for_the_servers_pass_by_an_older_release_is_put_right():
+    """A release that passed for the player where a pass may be chosen left such rooms marked
+    for the server (`auto_turn`): the runner would try the pass at every sweep, refused each
+    time. It plans nothing and clears the mark; the player passes by hand."""
+    from rooms import cpu
+    from rooms.models import Room
+
+    key = new_session()
+    room = human_with_nothing_to_play(key)
+    Room.objects.filter(pk=room.pk).update(auto_turn=True)
+    assert cpu.plan(room.slug) is None
+    after = fresh(room)
+    assert not after.auto_turn and after.version == room.version
+    assert services.submit_action(room.slug, 0, {"type": "pass"}, room.version, key).ok
+
+
 def shown_message(frame: str, shown: str) -> str:
     """What `#messages` holds once the page has taken `frame` (a frame without it leaves it)."""
     found = re.search(r'<div id="messages"[^>]*>(.*?)</div>', frame, re.S)
