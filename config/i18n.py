@@ -16,10 +16,16 @@ from django.http import HttpRequest, parse_cookie
 from django.utils import translation
 
 
+def offered(code: str) -> str | None:
+    """`code` if the site speaks that language (a page naming its own: the socket's address, the
+    earlier log lines' request), else None."""
+    return code if code in dict(settings.LANGUAGES) else None
+
+
 def scope_language(scope) -> str:
     query = parse_qs(bytes(scope.get("query_string") or b"").decode("latin1"))
-    named = (query.get("lang") or [""])[0].lower()
-    if named in {code for code, _name in settings.LANGUAGES}:
+    named = offered((query.get("lang") or [""])[0].lower())
+    if named:
         return named
     headers = {}
     for name, value in scope.get("headers") or []:

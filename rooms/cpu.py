@@ -3,8 +3,9 @@
 Those are CPU seats, seats the CPU holds for an absent human, and forced passes (`Room.auto_turn`).
 After every commit the writing process kicks its runner; the runner thinks during a readable delay
 (so a move takes the delay whatever the thinking: its time tells nothing of the hand), off the
-event loop (a process pool: a Hard CPU's search must not stall other rooms' sockets), and submits through `services.submit_action` with the version it read. The version guard makes a
-second process's try at the same move a no-op, so a move is applied exactly once.
+event loop (a process pool: a Hard CPU's search must not stall other rooms' sockets), and submits
+through `services.submit_action` with the version it read. The version guard makes a second
+process's try at the same move a no-op, so a move is applied exactly once.
 
 Each server process also sweeps every few seconds: it refreshes the presence of its sockets, hands
 absent players' seats to the CPU, closes idle rooms, and resumes rooms whose CPU turn stalled (a

@@ -5,11 +5,14 @@ Pure: no database, no request. The fragment tests build it from hand-written and
 
 import json
 
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from rooms import narrate, results
 from rooms.lru import Lru
+from rooms.templatetags.sevens_text import isolated
 
 LOW_CARDS = 2
 # The whole table shows a round's last LOG_TAIL log lines; the page asks for the earlier ones when
@@ -494,11 +497,6 @@ def lobby_tag(seat: dict, *, html: bool = False) -> str:
         pattern = "%(name)s"
     if not html:
         return pattern % {"name": seat["name"]}
-    from django.utils.html import conditional_escape
-    from django.utils.safestring import mark_safe
-
-    from rooms.templatetags.sevens_text import isolated
-
     # the pattern escaped, the name escaped by `isolated`
     return mark_safe(conditional_escape(pattern) % {"name": isolated(seat["name"])})  # noqa: S308
 

@@ -188,13 +188,12 @@ def legal_for(slug: str, seat: int) -> list[dict]:
     return [a.to_dict() for a in seat_view(state, seat).legal]
 
 
-def check_holds(room: Room | str, seat: int, session_key: str | None) -> None:
+def check_holds(slug: str, seat: int, session_key: str | None) -> None:
     """Raises `not_your_seat` unless this browser holds the seat now: what is read of a seat's
     hand (a hint, its legal moves) is read for its player alone (a socket's idea of its seat may
     be old, when the notices of a seat left and taken since never reached it)."""
-    seats = Seat.objects.filter(index=seat, session_key=session_key)
-    seats = seats.filter(room=room) if isinstance(room, Room) else seats.filter(room__slug=room)
-    if not session_key or not seats.exists():
+    held = Seat.objects.filter(room__slug=slug, index=seat, session_key=session_key)
+    if not session_key or not held.exists():
         raise RoomError("not_your_seat")
 
 
@@ -205,7 +204,7 @@ def hint_for(slug: str, seat: int, session_key: str | None) -> tuple[str, str, s
     seat's hand: only the browser holding the seat gets it (a socket's idea of its seat may be
     old, when the notices of a seat left and taken since never reached it)."""
     room = Room.objects.select_related("match").get(slug=slug)
-    check_holds(room, seat, session_key)
+    check_holds(slug, seat, session_key)
     if room.status != Room.Status.PLAYING:
         raise RoomError("not_playing")
     state = rounds.rebuild(RuleSet.from_dict(room.rules), room.match.current_round())

@@ -1,6 +1,5 @@
 """The pages: the home page's menu and the room page (lobby, table, button panel)."""
 
-from django.conf import settings
 from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -9,6 +8,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from config.forms_only import post_only
+from config.i18n import offered
 from config.limits import message, over_limit, refuse
 from rooms import frames, narrate, services, table
 from rooms import render as table_render
@@ -292,8 +292,8 @@ def room_log(request, slug):
     earlier lines" button. The log is public: a watcher sees it too. In the language the link
     names (`lang`, the page's: its socket's, `config.i18n`), else the request's: a page open
     before the language was changed in another tab got the earlier lines in the new one."""
-    language = request.GET.get("lang", "")
-    if language not in dict(settings.LANGUAGES):
+    language = offered(request.GET.get("lang", ""))
+    if language is None:
         return _room_log(request, slug)
     with translation.override(language):
         return _room_log(request, slug)
